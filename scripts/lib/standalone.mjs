@@ -95,8 +95,8 @@ const OTHER_RECORD = new RegExp(String.raw`^const (err\d+) = (\{(?:[^{}"]|${STRI
  * error object is the one ajv built: the same members in the same order.
  */
 const ERROR_HELPERS = [
-  'function addError(vErrors, instancePath, schemaPath, keyword, params){',
-  'return pushError(vErrors, {instancePath, schemaPath, keyword, params});',
+  'function addError(vErrors, instancePath, schemaPath, params){',
+  'return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});',
   '}',
   'function pushError(vErrors, error){',
   'if(vErrors === null) return [error];',
@@ -114,14 +114,18 @@ const ERROR_HELPERS = [
  * ajv writes each error as seven lines (`const errN = {…}; if(vErrors === null){…} else {…}
  * errors++;`) and each callee's errors as two: 15,000 errors in the R4 modules, a third of their
  * code. Each becomes one call of a helper defined once per scope, building the same error object
- * (the run time reads its instancePath, schemaPath, keyword and params): the same errors in the
- * same order. Expects appendErrorsInPlace's output; throws when any record is left in another form.
+ * (the run time reads its instancePath, schemaPath, keyword and params; the keyword is the schema
+ * path's last segment, and is written out where it is not): the same errors in the same order. Expects appendErrorsInPlace's output; throws when any record is left in another form.
  * @param {string} code a canonical validator's standalone code, after appendErrorsInPlace
  */
 export function compactErrors(code) {
   const out = code
-    .replace(ERROR_RECORD, (_, name, path, schemaPath, keyword, params) =>
-      `vErrors = addError(vErrors, ${path ?? 'instancePath'}, ${schemaPath}, ${keyword}, ${params}); errors++;`)
+    .replace(ERROR_RECORD, (record, name, path, schemaPath, keyword, params) =>
+      // The keyword is the schema path's last segment, but for a keyword that reports elsewhere.
+      JSON.parse(schemaPath).endsWith(`/${JSON.parse(keyword)}`)
+        ? `vErrors = addError(vErrors, ${path ?? 'instancePath'}, ${schemaPath}, ${params}); errors++;`
+        : `vErrors = pushError(vErrors, ${record.slice(record.indexOf('{'), record.indexOf(';\n'))}); errors++;`,
+    )
     .replace(OTHER_RECORD, (_, name, error) => `vErrors = pushError(vErrors, ${error}); errors++;`)
     .replace(CALLEE_ERRORS, (line) => `vErrors = addErrors(vErrors, ${/of ([\w$.]+)\.errors\)/.exec(line)?.[1]}.errors); errors = vErrors.length;`);
   const left = /const err\d+ = |vErrors = \[|vErrors\.push\(|\.errors\) vErrors/.exec(out);
@@ -152,7 +156,10 @@ export function instancePathContext(code) {
     })
     .replace(FULL_CALL_CONTEXT, '$1})');
   const left = /\b(?:parentData|parentDataProperty|rootData|dynamicAnchors)\b/.exec(out);
-  if (signatures === 0 || left) throw new Error(`instancePathContext: a validator reads ${left ? `${left[0]} (${out.slice(Math.max(0, left.index - 80), left.index + 80)})` : 'no signature this generator knows'}`);
+  if (signatures === 0 || left)
+    throw new Error(
+      `instancePathContext: a validator reads ${left ? `${left[0]} (${out.slice(Math.max(0, left.index - 80), left.index + 80)})` : 'no signature this generator knows'}`,
+    );
   return out;
 }
 

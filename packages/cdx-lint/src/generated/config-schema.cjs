@@ -27,30 +27,30 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func0.call(schema0.properties, key0))){
-vErrors = addError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/additionalProperties", {additionalProperty: key0}); errors++;
 }
 }
 if(data.$schema !== undefined){
 if(typeof data.$schema !== "string"){
-vErrors = addError(vErrors, instancePath+"/$schema", "#/properties/%24schema/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/$schema", "#/properties/%24schema/type", {type: "string"}); errors++;
 }
 }
 if(data.extensions !== undefined){
 let data1 = data.extensions;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-vErrors = addError(vErrors, instancePath+"/extensions", "#/properties/extensions/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/extensions", "#/properties/extensions/minItems", {limit: 1}); errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/extensions/" + i0, "#/properties/extensions/items/pattern", "pattern", {pattern: "^\\.[A-Za-z0-9._-]+$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extensions/" + i0, "#/properties/extensions/items/pattern", {pattern: "^\\.[A-Za-z0-9._-]+$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extensions/" + i0, "#/properties/extensions/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extensions/" + i0, "#/properties/extensions/items/type", {type: "string"}); errors++;
 }
 }
 let i1 = data1.length;
@@ -64,7 +64,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-vErrors = addError(vErrors, instancePath+"/extensions", "#/properties/extensions/uniqueItems", "uniqueItems", {i: i1, j: j0}); errors++;
+vErrors = addError(vErrors, instancePath+"/extensions", "#/properties/extensions/uniqueItems", {i: i1, j: j0}); errors++;
 break;
 }
 indices0[item0] = i1;
@@ -72,7 +72,7 @@ indices0[item0] = i1;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extensions", "#/properties/extensions/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extensions", "#/properties/extensions/type", {type: "array"}); errors++;
 }
 }
 if(data.ignores !== undefined){
@@ -83,19 +83,19 @@ for(let i2=0; i2<len1; i2++){
 let data4 = data3[i2];
 if(typeof data4 === "string"){
 if(func1(data4) > 256){
-vErrors = addError(vErrors, instancePath+"/ignores/" + i2, "#/$defs/glob/maxLength", "maxLength", {limit: 256}); errors++;
+vErrors = addError(vErrors, instancePath+"/ignores/" + i2, "#/$defs/glob/maxLength", {limit: 256}); errors++;
 }
 if(func1(data4) < 1){
-vErrors = addError(vErrors, instancePath+"/ignores/" + i2, "#/$defs/glob/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/ignores/" + i2, "#/$defs/glob/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ignores/" + i2, "#/$defs/glob/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ignores/" + i2, "#/$defs/glob/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ignores", "#/properties/ignores/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ignores", "#/properties/ignores/type", {type: "array"}); errors++;
 }
 }
 if(data.kinds !== undefined){
@@ -116,23 +116,23 @@ vErrors = pushError(vErrors, {instancePath:instancePath+"/kinds",schemaPath:"#/$
 }
 var valid7 = _errs18 === errors;
 if(!valid7){
-vErrors = addError(vErrors, instancePath+"/kinds", "#/properties/kinds/propertyNames", "propertyNames", {propertyName: key1}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinds", "#/properties/kinds/propertyNames", {propertyName: key1}); errors++;
 }
 }
 for(const key2 in data5){
 let data6 = data5[key2];
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/kind/pattern", "pattern", {pattern: "^[A-Za-z][A-Za-z0-9 -]*(?:/[A-Za-z_][A-Za-z0-9_-]*)+$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/kind/pattern", {pattern: "^[A-Za-z][A-Za-z0-9 -]*(?:/[A-Za-z_][A-Za-z0-9_-]*)+$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/kind/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/kind/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/kinds", "#/properties/kinds/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinds", "#/properties/kinds/type", {type: "object"}); errors++;
 }
 }
 if(data.rules !== undefined){
@@ -147,18 +147,18 @@ vErrors = pushError(vErrors, {instancePath:instancePath+"/rules",schemaPath:"#/$
 }
 var valid12 = _errs30 === errors;
 if(!valid12){
-vErrors = addError(vErrors, instancePath+"/rules", "#/$defs/rules/propertyNames", "propertyNames", {propertyName: key3}); errors++;
+vErrors = addError(vErrors, instancePath+"/rules", "#/$defs/rules/propertyNames", {propertyName: key3}); errors++;
 }
 }
 for(const key4 in data7){
 let data8 = data7[key4];
 if(!(((data8 === "off") || (data8 === "warn")) || (data8 === "error"))){
-vErrors = addError(vErrors, instancePath+"/rules/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/rules/additionalProperties/enum", "enum", {allowedValues: schema1.additionalProperties.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/rules/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/rules/additionalProperties/enum", {allowedValues: schema1.additionalProperties.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rules", "#/$defs/rules/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rules", "#/$defs/rules/type", {type: "object"}); errors++;
 }
 }
 if(data.overrides !== undefined){
@@ -169,60 +169,60 @@ for(let i3=0; i3<len2; i3++){
 let data10 = data9[i3];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.rules === undefined){
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3, "#/properties/overrides/items/required", "required", {missingProperty: "rules"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3, "#/properties/overrides/items/required", {missingProperty: "rules"}); errors++;
 }
 for(const key5 in data10){
 if(!(((key5 === "files") || (key5 === "pointers")) || (key5 === "rules"))){
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3, "#/properties/overrides/items/additionalProperties", "additionalProperties", {additionalProperty: key5}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3, "#/properties/overrides/items/additionalProperties", {additionalProperty: key5}); errors++;
 }
 }
 if(data10.files !== undefined){
 let data11 = data10.files;
 if(Array.isArray(data11)){
 if(data11.length < 1){
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files", "#/properties/overrides/items/properties/files/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files", "#/properties/overrides/items/properties/files/minItems", {limit: 1}); errors++;
 }
 const len3 = data11.length;
 for(let i4=0; i4<len3; i4++){
 let data12 = data11[i4];
 if(typeof data12 === "string"){
 if(func1(data12) > 256){
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files/" + i4, "#/$defs/glob/maxLength", "maxLength", {limit: 256}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files/" + i4, "#/$defs/glob/maxLength", {limit: 256}); errors++;
 }
 if(func1(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files/" + i4, "#/$defs/glob/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files/" + i4, "#/$defs/glob/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files/" + i4, "#/$defs/glob/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files/" + i4, "#/$defs/glob/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files", "#/properties/overrides/items/properties/files/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files", "#/properties/overrides/items/properties/files/type", {type: "array"}); errors++;
 }
 }
 if(data10.pointers !== undefined){
 let data13 = data10.pointers;
 if(Array.isArray(data13)){
 if(data13.length < 1){
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers", "#/properties/overrides/items/properties/pointers/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers", "#/properties/overrides/items/properties/pointers/minItems", {limit: 1}); errors++;
 }
 const len4 = data13.length;
 for(let i5=0; i5<len4; i5++){
 let data14 = data13[i5];
 if(typeof data14 === "string"){
 if(!pattern3.test(data14)){
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers/" + i5, "#/properties/overrides/items/properties/pointers/items/pattern", "pattern", {pattern: "^(/.*)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers/" + i5, "#/properties/overrides/items/properties/pointers/items/pattern", {pattern: "^(/.*)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers/" + i5, "#/properties/overrides/items/properties/pointers/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers/" + i5, "#/properties/overrides/items/properties/pointers/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers", "#/properties/overrides/items/properties/pointers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers", "#/properties/overrides/items/properties/pointers/type", {type: "array"}); errors++;
 }
 }
 if(data10.rules !== undefined){
@@ -237,55 +237,55 @@ vErrors = pushError(vErrors, {instancePath:instancePath+"/overrides/" + i3+"/rul
 }
 var valid23 = _errs55 === errors;
 if(!valid23){
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/rules", "#/$defs/rules/propertyNames", "propertyNames", {propertyName: key6}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/rules", "#/$defs/rules/propertyNames", {propertyName: key6}); errors++;
 }
 }
 for(const key7 in data15){
 let data16 = data15[key7];
 if(!(((data16 === "off") || (data16 === "warn")) || (data16 === "error"))){
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/rules/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/rules/additionalProperties/enum", "enum", {allowedValues: schema1.additionalProperties.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/rules/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/rules/additionalProperties/enum", {allowedValues: schema1.additionalProperties.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/rules", "#/$defs/rules/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/rules", "#/$defs/rules/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overrides/" + i3, "#/properties/overrides/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3, "#/properties/overrides/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overrides", "#/properties/overrides/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrides", "#/properties/overrides/type", {type: "array"}); errors++;
 }
 }
 if(data.attachmentLimit !== undefined){
 let data17 = data.attachmentLimit;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/type", {type: "integer"}); errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 < 0 || isNaN(data17)){
-vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data.bestPracticeInvariants !== undefined){
 if(typeof data.bestPracticeInvariants !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/bestPracticeInvariants", "#/properties/bestPracticeInvariants/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/bestPracticeInvariants", "#/properties/bestPracticeInvariants/type", {type: "boolean"}); errors++;
 }
 }
 if(data.fhir_defs_url !== undefined){
 let data19 = data.fhir_defs_url;
 if(typeof data19 === "string"){
 if(!pattern4.test(data19)){
-vErrors = addError(vErrors, instancePath+"/fhir_defs_url", "#/properties/fhir_defs_url/pattern", "pattern", {pattern: "^https?://"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhir_defs_url", "#/properties/fhir_defs_url/pattern", {pattern: "^https?://"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fhir_defs_url", "#/properties/fhir_defs_url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhir_defs_url", "#/properties/fhir_defs_url/type", {type: "string"}); errors++;
 }
 }
 if(data.knownVariants !== undefined){
@@ -295,48 +295,48 @@ for(const key8 in data20){
 let data21 = data20[key8];
 if(typeof data21 === "string"){
 if(func1(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/knownVariants/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/knownVariants/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/knownVariants", "#/properties/knownVariants/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants", "#/properties/knownVariants/type", {type: "object"}); errors++;
 }
 }
 if(data.multipleApiKeys !== undefined){
 if(typeof data.multipleApiKeys !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/multipleApiKeys", "#/properties/multipleApiKeys/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/multipleApiKeys", "#/properties/multipleApiKeys/type", {type: "boolean"}); errors++;
 }
 }
 if(data.maxFindingsPerRule !== undefined){
 let data23 = data.maxFindingsPerRule;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-vErrors = addError(vErrors, instancePath+"/maxFindingsPerRule", "#/properties/maxFindingsPerRule/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxFindingsPerRule", "#/properties/maxFindingsPerRule/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 9007199254740991 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/maxFindingsPerRule", "#/properties/maxFindingsPerRule/maximum", "maximum", {comparison: "<=", limit: 9007199254740991}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxFindingsPerRule", "#/properties/maxFindingsPerRule/maximum", {comparison: "<=", limit: 9007199254740991}); errors++;
 }
 if(data23 < 1 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/maxFindingsPerRule", "#/properties/maxFindingsPerRule/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxFindingsPerRule", "#/properties/maxFindingsPerRule/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

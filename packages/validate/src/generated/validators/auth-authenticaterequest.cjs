@@ -20,44 +20,44 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.apiKey === undefined) || (!(func0.call(data, "apiKey")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "apiKey"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "apiKey"}); errors++;
 }
 if((data.secret === undefined) || (!(func0.call(data, "secret")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "secret"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "secret"}); errors++;
 }
 if(data.apiKey !== undefined && func0.call(data, "apiKey")){
 let data0 = data.apiKey;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/apiKey", "#/properties/apiKey/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/apiKey", "#/properties/apiKey/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/apiKey", "#/properties/apiKey/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/apiKey", "#/properties/apiKey/type", {type: "string"}); errors++;
 }
 }
 if(data.secret !== undefined && func0.call(data, "secret")){
 let data1 = data.secret;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/secret", "#/properties/secret/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/secret", "#/properties/secret/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/secret", "#/properties/secret/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/secret", "#/properties/secret/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":{"apiKey":true,"secret":true},"dynamicProps":false,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

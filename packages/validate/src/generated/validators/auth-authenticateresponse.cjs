@@ -22,53 +22,53 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.accessToken === undefined) || (!(func0.call(data, "accessToken")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "accessToken"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "accessToken"}); errors++;
 }
 if((data.expires === undefined) || (!(func0.call(data, "expires")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "expires"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "expires"}); errors++;
 }
 if((data.refreshToken === undefined) || (!(func0.call(data, "refreshToken")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "refreshToken"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "refreshToken"}); errors++;
 }
 if(data.accessToken !== undefined && func0.call(data, "accessToken")){
 let data0 = data.accessToken;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/accessToken", "#/properties/accessToken/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/accessToken", "#/properties/accessToken/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/accessToken", "#/properties/accessToken/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accessToken", "#/properties/accessToken/type", {type: "string"}); errors++;
 }
 }
 if(data.expires !== undefined && func0.call(data, "expires")){
 let data1 = data.expires;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/expires", "#/properties/expires/pattern", "pattern", {pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?Z$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expires", "#/properties/expires/pattern", {pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?Z$"}); errors++;
 }
 if(!(formats0(data1))){
-vErrors = addError(vErrors, instancePath+"/expires", "#/properties/expires/format", "format", {format: "date-time"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expires", "#/properties/expires/format", {format: "date-time"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/expires", "#/properties/expires/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expires", "#/properties/expires/type", {type: "string"}); errors++;
 }
 }
 if(data.refreshToken !== undefined && func0.call(data, "refreshToken")){
 let data2 = data.refreshToken;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/refreshToken", "#/properties/refreshToken/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/refreshToken", "#/properties/refreshToken/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/refreshToken", "#/properties/refreshToken/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/refreshToken", "#/properties/refreshToken/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -83,8 +83,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

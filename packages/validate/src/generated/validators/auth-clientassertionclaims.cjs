@@ -22,78 +22,78 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.iss === undefined) || (!(func0.call(data, "iss")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "iss"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "iss"}); errors++;
 }
 if((data.sub === undefined) || (!(func0.call(data, "sub")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "sub"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "sub"}); errors++;
 }
 if((data.aud === undefined) || (!(func0.call(data, "aud")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "aud"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "aud"}); errors++;
 }
 if((data.iat === undefined) || (!(func0.call(data, "iat")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "iat"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "iat"}); errors++;
 }
 if((data.exp === undefined) || (!(func0.call(data, "exp")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "exp"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "exp"}); errors++;
 }
 if((data.jti === undefined) || (!(func0.call(data, "jti")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "jti"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "jti"}); errors++;
 }
 if(data.iss !== undefined && func0.call(data, "iss")){
 let data0 = data.iss;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/iss", "#/properties/iss/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/iss", "#/properties/iss/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/iss", "#/properties/iss/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/iss", "#/properties/iss/type", {type: "string"}); errors++;
 }
 }
 if(data.sub !== undefined && func0.call(data, "sub")){
 let data1 = data.sub;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/sub", "#/properties/sub/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sub", "#/properties/sub/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sub", "#/properties/sub/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sub", "#/properties/sub/type", {type: "string"}); errors++;
 }
 }
 if(data.aud !== undefined && func0.call(data, "aud")){
 let data2 = data.aud;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/aud", "#/properties/aud/pattern", "pattern", {pattern: "/v2/auth/token$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/aud", "#/properties/aud/pattern", {pattern: "/v2/auth/token$"}); errors++;
 }
 if(!(formats0(data2))){
-vErrors = addError(vErrors, instancePath+"/aud", "#/properties/aud/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/aud", "#/properties/aud/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/aud", "#/properties/aud/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/aud", "#/properties/aud/type", {type: "string"}); errors++;
 }
 }
 if(data.iat !== undefined && func0.call(data, "iat")){
 let data3 = data.iat;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/iat", "#/properties/iat/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/iat", "#/properties/iat/type", {type: "integer"}); errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-vErrors = addError(vErrors, instancePath+"/iat", "#/properties/iat/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/iat", "#/properties/iat/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data.exp !== undefined && func0.call(data, "exp")){
 let data4 = data.exp;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addError(vErrors, instancePath+"/exp", "#/properties/exp/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/exp", "#/properties/exp/type", {type: "integer"}); errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-vErrors = addError(vErrors, instancePath+"/exp", "#/properties/exp/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/exp", "#/properties/exp/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -101,16 +101,16 @@ if(data.jti !== undefined && func0.call(data, "jti")){
 let data5 = data.jti;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/jti", "#/properties/jti/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/jti", "#/properties/jti/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jti", "#/properties/jti/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jti", "#/properties/jti/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -128,8 +128,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

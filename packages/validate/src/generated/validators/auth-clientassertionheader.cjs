@@ -22,61 +22,61 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.alg === undefined) || (!(func0.call(data, "alg")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "alg"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "alg"}); errors++;
 }
 if((data.kid === undefined) || (!(func0.call(data, "kid")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "kid"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "kid"}); errors++;
 }
 if((data.typ === undefined) || (!(func0.call(data, "typ")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "typ"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "typ"}); errors++;
 }
 if(data.alg !== undefined && func0.call(data, "alg")){
 let data0 = data.alg;
 if(!((((data0 === "RS384") || (data0 === "RS512")) || (data0 === "ES384")) || (data0 === "ES512"))){
-vErrors = addError(vErrors, instancePath+"/alg", "#/properties/alg/enum", "enum", {allowedValues: schema0.properties.alg.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/alg", "#/properties/alg/enum", {allowedValues: schema0.properties.alg.enum}); errors++;
 }
 }
 if(data.kid !== undefined && func0.call(data, "kid")){
 let data1 = data.kid;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/kid", "#/properties/kid/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/kid", "#/properties/kid/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/kid", "#/properties/kid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kid", "#/properties/kid/type", {type: "string"}); errors++;
 }
 }
 if(data.typ !== undefined && func0.call(data, "typ")){
 if("JWT" !== data.typ){
-vErrors = addError(vErrors, instancePath+"/typ", "#/properties/typ/const", "const", {allowedValue: "JWT"}); errors++;
+vErrors = addError(vErrors, instancePath+"/typ", "#/properties/typ/const", {allowedValue: "JWT"}); errors++;
 }
 }
 if(data.jku !== undefined && func0.call(data, "jku")){
 let data3 = data.jku;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/jku", "#/properties/jku/pattern", "pattern", {pattern: "^https://"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jku", "#/properties/jku/pattern", {pattern: "^https://"}); errors++;
 }
 if(!(formats0(data3))){
-vErrors = addError(vErrors, instancePath+"/jku", "#/properties/jku/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jku", "#/properties/jku/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jku", "#/properties/jku/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jku", "#/properties/jku/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":{"alg":true,"kid":true,"typ":true,"jku":true},"dynamicProps":false,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -20,38 +20,38 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.grant_type === undefined) || (!(func0.call(data, "grant_type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "grant_type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "grant_type"}); errors++;
 }
 if((data.client_assertion_type === undefined) || (!(func0.call(data, "client_assertion_type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "client_assertion_type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "client_assertion_type"}); errors++;
 }
 if((data.client_assertion === undefined) || (!(func0.call(data, "client_assertion")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "client_assertion"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "client_assertion"}); errors++;
 }
 if(data.grant_type !== undefined && func0.call(data, "grant_type")){
 if("client_credentials" !== data.grant_type){
-vErrors = addError(vErrors, instancePath+"/grant_type", "#/properties/grant_type/const", "const", {allowedValue: "client_credentials"}); errors++;
+vErrors = addError(vErrors, instancePath+"/grant_type", "#/properties/grant_type/const", {allowedValue: "client_credentials"}); errors++;
 }
 }
 if(data.client_assertion_type !== undefined && func0.call(data, "client_assertion_type")){
 if("urn:ietf:params:oauth:client-assertion-type:jwt-bearer" !== data.client_assertion_type){
-vErrors = addError(vErrors, instancePath+"/client_assertion_type", "#/properties/client_assertion_type/const", "const", {allowedValue: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/client_assertion_type", "#/properties/client_assertion_type/const", {allowedValue: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"}); errors++;
 }
 }
 if(data.client_assertion !== undefined && func0.call(data, "client_assertion")){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/client_assertion", "#/properties/client_assertion/pattern", "pattern", {pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/client_assertion", "#/properties/client_assertion/pattern", {pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/client_assertion", "#/properties/client_assertion/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/client_assertion", "#/properties/client_assertion/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -66,8 +66,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

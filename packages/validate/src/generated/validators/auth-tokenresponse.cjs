@@ -20,45 +20,45 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.access_token === undefined) || (!(func0.call(data, "access_token")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "access_token"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "access_token"}); errors++;
 }
 if((data.token_type === undefined) || (!(func0.call(data, "token_type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "token_type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "token_type"}); errors++;
 }
 if((data.expires_in === undefined) || (!(func0.call(data, "expires_in")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "expires_in"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "expires_in"}); errors++;
 }
 if(data.access_token !== undefined && func0.call(data, "access_token")){
 let data0 = data.access_token;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/access_token", "#/properties/access_token/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/access_token", "#/properties/access_token/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/access_token", "#/properties/access_token/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/access_token", "#/properties/access_token/type", {type: "string"}); errors++;
 }
 }
 if(data.token_type !== undefined && func0.call(data, "token_type")){
 let data1 = data.token_type;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/token_type", "#/properties/token_type/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/token_type", "#/properties/token_type/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/token_type", "#/properties/token_type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/token_type", "#/properties/token_type/type", {type: "string"}); errors++;
 }
 }
 if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data2 = data.expires_in;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/type", {type: "number"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -73,8 +73,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -21,7 +21,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.services === undefined) || (!(func0.call(data, "services")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "services"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "services"}); errors++;
 }
 if(data.services !== undefined && func0.call(data, "services")){
 let data0 = data.services;
@@ -34,7 +34,7 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/services", "#/properties/services/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/services", "#/properties/services/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -44,15 +44,15 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":{"services":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -24,26 +24,26 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.card === undefined) || (!(func0.call(data, "card")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "card"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "card"}); errors++;
 }
 if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "outcome"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "outcome"}); errors++;
 }
 if((data.outcomeTimestamp === undefined) || (!(func0.call(data, "outcomeTimestamp")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "outcomeTimestamp"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "outcomeTimestamp"}); errors++;
 }
 if(data.card !== undefined && func0.call(data, "card")){
 if(typeof data.card !== "string"){
-vErrors = addError(vErrors, instancePath+"/card", "#/properties/card/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/card", "#/properties/card/type", {type: "string"}); errors++;
 }
 }
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data1 = data.outcome;
 if(typeof data1 !== "string"){
-vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/type", {type: "string"}); errors++;
 }
 if(!((data1 === "accepted") || (data1 === "overridden"))){
-vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", "enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
 }
 }
 if(data.acceptedSuggestions !== undefined && func0.call(data, "acceptedSuggestions")){
@@ -54,11 +54,11 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if((data3.id === undefined) || (!(func0.call(data3, "id")))){
-vErrors = addError(vErrors, instancePath+"/acceptedSuggestions/" + i0, "#/$defs/acceptedSuggestion/required", "required", {missingProperty: "id"}); errors++;
+vErrors = addError(vErrors, instancePath+"/acceptedSuggestions/" + i0, "#/$defs/acceptedSuggestion/required", {missingProperty: "id"}); errors++;
 }
 if(data3.id !== undefined && func0.call(data3, "id")){
 if(typeof data3.id !== "string"){
-vErrors = addError(vErrors, instancePath+"/acceptedSuggestions/" + i0+"/id", "#/$defs/acceptedSuggestion/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/acceptedSuggestions/" + i0+"/id", "#/$defs/acceptedSuggestion/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data3.extension !== undefined && func0.call(data3, "extension")){
@@ -68,12 +68,12 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/acceptedSuggestions/" + i0, "#/$defs/acceptedSuggestion/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/acceptedSuggestions/" + i0, "#/$defs/acceptedSuggestion/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/acceptedSuggestions", "#/properties/acceptedSuggestions/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/acceptedSuggestions", "#/properties/acceptedSuggestions/type", {type: "array"}); errors++;
 }
 }
 if(data.overrideReason !== undefined && func0.call(data, "overrideReason")){
@@ -86,7 +86,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data6.userComment !== undefined && func0.call(data6, "userComment")){
 if(typeof data6.userComment !== "string"){
-vErrors = addError(vErrors, instancePath+"/overrideReason/userComment", "#/$defs/overrideReason/properties/userComment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrideReason/userComment", "#/$defs/overrideReason/properties/userComment/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -96,18 +96,18 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overrideReason", "#/$defs/overrideReason/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrideReason", "#/$defs/overrideReason/type", {type: "object"}); errors++;
 }
 }
 if(data.outcomeTimestamp !== undefined && func0.call(data, "outcomeTimestamp")){
 let data10 = data.outcomeTimestamp;
 if(typeof data10 === "string"){
 if(!(formats0(data10))){
-vErrors = addError(vErrors, instancePath+"/outcomeTimestamp", "#/properties/outcomeTimestamp/format", "format", {format: "date-time"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeTimestamp", "#/properties/outcomeTimestamp/format", {format: "date-time"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/outcomeTimestamp", "#/properties/outcomeTimestamp/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeTimestamp", "#/properties/outcomeTimestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -117,7 +117,7 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -149,7 +149,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.feedback === undefined) || (!(func0.call(data, "feedback")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "feedback"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "feedback"}); errors++;
 }
 if(data.feedback !== undefined && func0.call(data, "feedback")){
 let data0 = data.feedback;
@@ -162,7 +162,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/feedback", "#/properties/feedback/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/feedback", "#/properties/feedback/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -172,15 +172,15 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":{"feedback":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

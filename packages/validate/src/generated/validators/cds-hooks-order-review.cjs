@@ -26,39 +26,39 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hook"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "hook"}); errors++;
 }
 if((data.hookInstance === undefined) || (!(func0.call(data, "hookInstance")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hookInstance"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "hookInstance"}); errors++;
 }
 if((data.context === undefined) || (!(func0.call(data, "context")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "context"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "context"}); errors++;
 }
 if(data.hook !== undefined && func0.call(data, "hook")){
 if("order-review" !== data.hook){
-vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/const", "const", {allowedValue: "order-review"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/const", {allowedValue: "order-review"}); errors++;
 }
 }
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
 let data1 = data.hookInstance;
 if(typeof data1 === "string"){
 if(!(formats0.test(data1))){
-vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/format", "format", {format: "uuid"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/format", {format: "uuid"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/type", {type: "string"}); errors++;
 }
 }
 if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
 let data2 = data.fhirServer;
 if(typeof data2 === "string"){
 if(!(formats1(data2))){
-vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/type", {type: "string"}); errors++;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
@@ -70,27 +70,27 @@ if(data.context !== undefined && func0.call(data, "context")){
 let data4 = data.context;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if((data4.userId === undefined) || (!(func0.call(data4, "userId")))){
-vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/required", "required", {missingProperty: "userId"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/required", {missingProperty: "userId"}); errors++;
 }
 if((data4.patientId === undefined) || (!(func0.call(data4, "patientId")))){
-vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/required", "required", {missingProperty: "patientId"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/required", {missingProperty: "patientId"}); errors++;
 }
 if((data4.orders === undefined) || (!(func0.call(data4, "orders")))){
-vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/required", "required", {missingProperty: "orders"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/required", {missingProperty: "orders"}); errors++;
 }
 if(data4.userId !== undefined && func0.call(data4, "userId")){
 if(typeof data4.userId !== "string"){
-vErrors = addError(vErrors, instancePath+"/context/userId", "#/$defs/context/properties/userId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/userId", "#/$defs/context/properties/userId/type", {type: "string"}); errors++;
 }
 }
 if(data4.patientId !== undefined && func0.call(data4, "patientId")){
 if(typeof data4.patientId !== "string"){
-vErrors = addError(vErrors, instancePath+"/context/patientId", "#/$defs/context/properties/patientId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/patientId", "#/$defs/context/properties/patientId/type", {type: "string"}); errors++;
 }
 }
 if(data4.encounterId !== undefined && func0.call(data4, "encounterId")){
 if(typeof data4.encounterId !== "string"){
-vErrors = addError(vErrors, instancePath+"/context/encounterId", "#/$defs/context/properties/encounterId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/encounterId", "#/$defs/context/properties/encounterId/type", {type: "string"}); errors++;
 }
 }
 if(data4.orders !== undefined && func0.call(data4, "orders")){
@@ -105,7 +105,7 @@ vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/type", {type: "object"}); errors++;
 }
 }
 if(data.prefetch !== undefined && func0.call(data, "prefetch")){
@@ -115,7 +115,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 if(data.user !== undefined && func0.call(data, "user")){
 if(typeof data.user !== "string"){
-vErrors = addError(vErrors, instancePath+"/user", "#/properties/user/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/user", "#/properties/user/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -125,7 +125,7 @@ vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
 if((data.fhirServer === undefined) || (!(func0.call(data, "fhirServer")))){
-vErrors = addError(vErrors, instancePath, "#/dependentRequired", "dependentRequired", {property: "fhirAuthorization",
+vErrors = addError(vErrors, instancePath, "#/dependentRequired", {property: "fhirAuthorization",
     missingProperty: "fhirServer",
     depsCount: 1,
     deps: "fhirServer"}); errors++;
@@ -133,7 +133,7 @@ vErrors = addError(vErrors, instancePath, "#/dependentRequired", "dependentRequi
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -153,8 +153,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -26,23 +26,23 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patientId === undefined) || (!(func0.call(data, "patientId")))){
-vErrors = addError(vErrors, instancePath, "#/$defs/context/required", "required", {missingProperty: "patientId"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/$defs/context/required", {missingProperty: "patientId"}); errors++;
 }
 if(data.userId !== undefined && func0.call(data, "userId")){
 let data0 = data.userId;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/userId", "#/$defs/context/properties/userId/type", "type", {type: schema0.properties.userId.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/userId", "#/$defs/context/properties/userId/type", {type: schema0.properties.userId.type}); errors++;
 }
 }
 if(data.patientId !== undefined && func0.call(data, "patientId")){
 if(typeof data.patientId !== "string"){
-vErrors = addError(vErrors, instancePath+"/patientId", "#/$defs/context/properties/patientId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientId", "#/$defs/context/properties/patientId/type", {type: "string"}); errors++;
 }
 }
 if(data.encounterId !== undefined && func0.call(data, "encounterId")){
 let data2 = data.encounterId;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/encounterId", "#/$defs/context/properties/encounterId/type", "type", {type: schema0.properties.encounterId.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/encounterId", "#/$defs/context/properties/encounterId/type", {type: schema0.properties.encounterId.type}); errors++;
 }
 }
 if(data.draftOrders !== undefined && func0.call(data, "draftOrders")){
@@ -53,13 +53,13 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 if(data.medications !== undefined && func0.call(data, "medications")){
 let data4 = data.medications;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-vErrors = addError(vErrors, instancePath+"/medications", "#/$defs/context/properties/medications/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/medications", "#/$defs/context/properties/medications/type", {type: "object"}); errors++;
 }
 }
 if(data.orders !== undefined && func0.call(data, "orders")){
 let data5 = data.orders;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-vErrors = addError(vErrors, instancePath+"/orders", "#/$defs/context/properties/orders/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/orders", "#/$defs/context/properties/orders/type", {type: "object"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -69,36 +69,36 @@ vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/$defs/context/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/$defs/context/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.userId === undefined) || (!(func0.call(data, "userId")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "userId"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "userId"}); errors++;
 }
 if((data.patientId === undefined) || (!(func0.call(data, "patientId")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "patientId"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "patientId"}); errors++;
 }
 if((data.draftOrders === undefined) || (!(func0.call(data, "draftOrders")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "draftOrders"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "draftOrders"}); errors++;
 }
 if(data.userId !== undefined && func0.call(data, "userId")){
 if(typeof data.userId !== "string"){
-vErrors = addError(vErrors, instancePath+"/userId", "#/allOf/1/properties/userId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/userId", "#/allOf/1/properties/userId/type", {type: "string"}); errors++;
 }
 }
 if(data.patientId !== undefined && func0.call(data, "patientId")){
 if(typeof data.patientId !== "string"){
-vErrors = addError(vErrors, instancePath+"/patientId", "#/allOf/1/properties/patientId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientId", "#/allOf/1/properties/patientId/type", {type: "string"}); errors++;
 }
 }
 if(data.encounterId !== undefined && func0.call(data, "encounterId")){
 if(typeof data.encounterId !== "string"){
-vErrors = addError(vErrors, instancePath+"/encounterId", "#/allOf/1/properties/encounterId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/encounterId", "#/allOf/1/properties/encounterId/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -131,39 +131,39 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hook"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "hook"}); errors++;
 }
 if((data.hookInstance === undefined) || (!(func0.call(data, "hookInstance")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hookInstance"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "hookInstance"}); errors++;
 }
 if((data.context === undefined) || (!(func0.call(data, "context")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "context"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "context"}); errors++;
 }
 if(data.hook !== undefined && func0.call(data, "hook")){
 if("order-sign" !== data.hook){
-vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/const", "const", {allowedValue: "order-sign"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/const", {allowedValue: "order-sign"}); errors++;
 }
 }
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
 let data1 = data.hookInstance;
 if(typeof data1 === "string"){
 if(!(formats0.test(data1))){
-vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/format", "format", {format: "uuid"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/format", {format: "uuid"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/type", {type: "string"}); errors++;
 }
 }
 if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
 let data2 = data.fhirServer;
 if(typeof data2 === "string"){
 if(!(formats1(data2))){
-vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/type", {type: "string"}); errors++;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
@@ -183,7 +183,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.user !== undefined && func0.call(data, "user")){
 if(typeof data.user !== "string"){
-vErrors = addError(vErrors, instancePath+"/user", "#/properties/user/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/user", "#/properties/user/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -193,7 +193,7 @@ vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
 if((data.fhirServer === undefined) || (!(func0.call(data, "fhirServer")))){
-vErrors = addError(vErrors, instancePath, "#/dependentRequired", "dependentRequired", {property: "fhirAuthorization",
+vErrors = addError(vErrors, instancePath, "#/dependentRequired", {property: "fhirAuthorization",
     missingProperty: "fhirServer",
     depsCount: 1,
     deps: "fhirServer"}); errors++;
@@ -201,7 +201,7 @@ vErrors = addError(vErrors, instancePath, "#/dependentRequired", "dependentRequi
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -221,8 +221,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -22,7 +22,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.cards === undefined) || (!(func0.call(data, "cards")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "cards"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "cards"}); errors++;
 }
 if(data.cards !== undefined && func0.call(data, "cards")){
 let data0 = data.cards;
@@ -35,7 +35,7 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/cards", "#/properties/cards/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cards", "#/properties/cards/type", {type: "array"}); errors++;
 }
 }
 if(data.systemActions !== undefined && func0.call(data, "systemActions")){
@@ -49,7 +49,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/systemActions", "#/properties/systemActions/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/systemActions", "#/properties/systemActions/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -59,7 +59,7 @@ vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -74,8 +74,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

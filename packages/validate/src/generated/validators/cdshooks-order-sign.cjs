@@ -59,19 +59,19 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.Meta === undefined) || (!(func0.call(data, "Meta")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Meta"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "Meta"}); errors++;
 }
 if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hook"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "hook"}); errors++;
 }
 if((data.hookInstance === undefined) || (!(func0.call(data, "hookInstance")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hookInstance"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "hookInstance"}); errors++;
 }
 if((data.fhirServer === undefined) || (!(func0.call(data, "fhirServer")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "fhirServer"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "fhirServer"}); errors++;
 }
 if((data.context === undefined) || (!(func0.call(data, "context")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "context"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "context"}); errors++;
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
@@ -80,78 +80,78 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "DataModel"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "DataModel"}); errors++;
 }
 if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "EventType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "EventType"}); errors++;
 }
 if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
 if("CDSHooks" !== data0.DataModel){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", "const", {allowedValue: "CDSHooks"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", {allowedValue: "CDSHooks"}); errors++;
 }
 }
 if(data0.EventType !== undefined && func0.call(data0, "EventType")){
 if("order-sign" !== data0.EventType){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", "const", {allowedValue: "order-sign"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", {allowedValue: "order-sign"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", {type: "object"}); errors++;
 }
 }
 if(data.hook !== undefined && func0.call(data, "hook")){
 let data3 = data.hook;
 if(typeof data3 !== "string"){
-vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/type", {type: "string"}); errors++;
 }
 if("order-sign" !== data3){
-vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/const", "const", {allowedValue: "order-sign"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/const", {allowedValue: "order-sign"}); errors++;
 }
 }
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
 let data4 = data.hookInstance;
 if(typeof data4 === "string"){
 if(!(formats0.test(data4))){
-vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/format", "format", {format: "uuid"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/format", {format: "uuid"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/type", {type: "string"}); errors++;
 }
 }
 if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
 let data5 = data.fhirServer;
 if(typeof data5 === "string"){
 if(!(formats1(data5))){
-vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/type", {type: "string"}); errors++;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
 let data6 = data.context;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.patientId === undefined) || (!(func0.call(data6, "patientId")))){
-vErrors = addError(vErrors, instancePath+"/context", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/required", "required", {missingProperty: "patientId"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/required", {missingProperty: "patientId"}); errors++;
 }
 if(data6.userId !== undefined && func0.call(data6, "userId")){
 let data7 = data6.userId;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/context/userId", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/userId/type", "type", {type: schema1.properties.userId.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/userId", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/userId/type", {type: schema1.properties.userId.type}); errors++;
 }
 }
 if(data6.patientId !== undefined && func0.call(data6, "patientId")){
 if(typeof data6.patientId !== "string"){
-vErrors = addError(vErrors, instancePath+"/context/patientId", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/patientId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/patientId", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/patientId/type", {type: "string"}); errors++;
 }
 }
 if(data6.encounterId !== undefined && func0.call(data6, "encounterId")){
 let data9 = data6.encounterId;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/context/encounterId", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/encounterId/type", "type", {type: schema1.properties.encounterId.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/encounterId", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/encounterId/type", {type: schema1.properties.encounterId.type}); errors++;
 }
 }
 if(data6.draftOrders !== undefined && func0.call(data6, "draftOrders")){
@@ -162,13 +162,13 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data6.medications !== undefined && func0.call(data6, "medications")){
 let data11 = data6.medications;
 if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
-vErrors = addError(vErrors, instancePath+"/context/medications", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/medications/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/medications", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/medications/type", {type: "object"}); errors++;
 }
 }
 if(data6.orders !== undefined && func0.call(data6, "orders")){
 let data12 = data6.orders;
 if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
-vErrors = addError(vErrors, instancePath+"/context/orders", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/orders/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/orders", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/properties/orders/type", {type: "object"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -178,29 +178,29 @@ vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "../../cdshooks/hooks/order-sign.schema.json#/$defs/context/type", {type: "object"}); errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.userId !== undefined && func0.call(data6, "userId")){
 let data14 = data6.userId;
 if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/context/userId", "#/properties/context/properties/userId/type", "type", {type: schema0.properties.context.properties.userId.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/userId", "#/properties/context/properties/userId/type", {type: schema0.properties.context.properties.userId.type}); errors++;
 }
 if(typeof data14 === "string"){
 if(!pattern0.test(data14)){
-vErrors = addError(vErrors, instancePath+"/context/userId", "#/properties/context/properties/userId/pattern", "pattern", {pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/userId", "#/properties/context/properties/userId/pattern", {pattern: "^(?:Practitioner|PractitionerRole|Patient|RelatedPerson)/[A-Za-z0-9.-]{1,64}$"}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", {type: "object"}); errors++;
 }
 }
 if(data.user !== undefined && func0.call(data, "user")){
 let data15 = data.user;
 if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/user", "#/properties/user/type", "type", {type: schema0.properties.user.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/user", "#/properties/user/type", {type: schema0.properties.user.type}); errors++;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
@@ -217,7 +217,7 @@ const _errs39 = errors;
 let valid8 = false;
 const _errs40 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/anyOf/0/type", "type", {type: schema0.properties.prefetch.additionalProperties.anyOf[0].type}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/anyOf/0/type", {type: schema0.properties.prefetch.additionalProperties.anyOf[0].type}); errors++;
 }
 var _valid0 = _errs40 === errors;
 valid8 = valid8 || _valid0;
@@ -228,7 +228,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 var _valid0 = _errs42 === errors;
 valid8 = valid8 || _valid0;
 if(!valid8){
-vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/anyOf", "anyOf", {}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/anyOf", {}); errors++;
 }
 else {
 errors = _errs39;
@@ -244,7 +244,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prefetch", "#/properties/prefetch/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch", "#/properties/prefetch/type", {type: "object"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -254,7 +254,7 @@ vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -275,8 +275,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

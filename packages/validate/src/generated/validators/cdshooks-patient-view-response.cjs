@@ -23,10 +23,10 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.Meta === undefined) || (!(func0.call(data, "Meta")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Meta"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "Meta"}); errors++;
 }
 if((data.cards === undefined) || (!(func0.call(data, "cards")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "cards"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "cards"}); errors++;
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
@@ -35,24 +35,24 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "DataModel"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "DataModel"}); errors++;
 }
 if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "EventType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "EventType"}); errors++;
 }
 if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
 if("CDSHooks" !== data0.DataModel){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", "const", {allowedValue: "CDSHooks"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", {allowedValue: "CDSHooks"}); errors++;
 }
 }
 if(data0.EventType !== undefined && func0.call(data0, "EventType")){
 if("patient-view-response" !== data0.EventType){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", "const", {allowedValue: "patient-view-response"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", {allowedValue: "patient-view-response"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", {type: "object"}); errors++;
 }
 }
 if(data.cards !== undefined && func0.call(data, "cards")){
@@ -66,7 +66,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/cards", "#/properties/cards/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cards", "#/properties/cards/type", {type: "array"}); errors++;
 }
 }
 if(data.systemActions !== undefined && func0.call(data, "systemActions")){
@@ -80,7 +80,7 @@ vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/systemActions", "#/properties/systemActions/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/systemActions", "#/properties/systemActions/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -90,7 +90,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -106,8 +106,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

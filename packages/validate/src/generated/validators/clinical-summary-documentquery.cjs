@@ -95,10 +95,10 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.Meta === undefined) || (!(func0.call(data, "Meta")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Meta"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "Meta"}); errors++;
 }
 if((data.Patient === undefined) || (!(func0.call(data, "Patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "Patient"}); errors++;
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
@@ -107,37 +107,37 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "DataModel"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "DataModel"}); errors++;
 }
 if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "EventType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "EventType"}); errors++;
 }
 if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
 if("Clinical Summary" !== data0.DataModel){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", "const", {allowedValue: "Clinical Summary"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", {allowedValue: "Clinical Summary"}); errors++;
 }
 }
 if(data0.EventType !== undefined && func0.call(data0, "EventType")){
 if("DocumentQuery" !== data0.EventType){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", "const", {allowedValue: "DocumentQuery"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", {allowedValue: "DocumentQuery"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", {type: "object"}); errors++;
 }
 }
 if(data.Patient !== undefined && func0.call(data, "Patient")){
 let data3 = data.Patient;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if((data3.Identifiers === undefined) || (!(func0.call(data3, "Identifiers")))){
-vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/required", "required", {missingProperty: "Identifiers"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/required", {missingProperty: "Identifiers"}); errors++;
 }
 if(data3.Identifiers !== undefined && func0.call(data3, "Identifiers")){
 let data4 = data3.Identifiers;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/minItems", {limit: 1}); errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
@@ -147,12 +147,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/type", {type: "object"}); errors++;
 }
 }
 if(data.Location !== undefined && func0.call(data, "Location")){
@@ -161,12 +161,12 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.Department !== undefined && func0.call(data6, "Department")){
 let data7 = data6.Department;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Location/Department", "#/properties/Location/properties/Department/type", "type", {type: schema0.properties.Location.properties.Department.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Location/Department", "#/properties/Location/properties/Department/type", {type: schema0.properties.Location.properties.Department.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Location", "#/properties/Location/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Location", "#/properties/Location/type", {type: "object"}); errors++;
 }
 }
 if(data.Visit !== undefined && func0.call(data, "Visit")){
@@ -175,34 +175,34 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.ID !== undefined && func0.call(data8, "ID")){
 let data9 = data8.ID;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/ID", "#/properties/Visit/properties/ID/type", "type", {type: schema0.properties.Visit.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/ID", "#/properties/Visit/properties/ID/type", {type: schema0.properties.Visit.properties.ID.type}); errors++;
 }
 }
 if(data8.StartDateTime !== undefined && func0.call(data8, "StartDateTime")){
 let data10 = data8.StartDateTime;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/StartDateTime", "#/properties/Visit/properties/StartDateTime/type", "type", {type: schema0.properties.Visit.properties.StartDateTime.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/StartDateTime", "#/properties/Visit/properties/StartDateTime/type", {type: schema0.properties.Visit.properties.StartDateTime.type}); errors++;
 }
 if(typeof data10 === "string"){
 if(!(formats0(data10))){
-vErrors = addError(vErrors, instancePath+"/Visit/StartDateTime", "#/properties/Visit/properties/StartDateTime/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/StartDateTime", "#/properties/Visit/properties/StartDateTime/format", {format: "iso8601"}); errors++;
 }
 }
 }
 if(data8.EndDateTime !== undefined && func0.call(data8, "EndDateTime")){
 let data11 = data8.EndDateTime;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/EndDateTime", "#/properties/Visit/properties/EndDateTime/type", "type", {type: schema0.properties.Visit.properties.EndDateTime.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/EndDateTime", "#/properties/Visit/properties/EndDateTime/type", {type: schema0.properties.Visit.properties.EndDateTime.type}); errors++;
 }
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/Visit/EndDateTime", "#/properties/Visit/properties/EndDateTime/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/EndDateTime", "#/properties/Visit/properties/EndDateTime/format", {format: "iso8601"}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit", "#/properties/Visit/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit", "#/properties/Visit/type", {type: "object"}); errors++;
 }
 }
 if(data.Document !== undefined && func0.call(data, "Document")){
@@ -211,22 +211,22 @@ if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.StartDate !== undefined && func0.call(data12, "StartDate")){
 let data13 = data12.StartDate;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/Document/StartDate", "#/properties/Document/properties/StartDate/type", "type", {type: schema0.properties.Document.properties.StartDate.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Document/StartDate", "#/properties/Document/properties/StartDate/type", {type: schema0.properties.Document.properties.StartDate.type}); errors++;
 }
 if(typeof data13 === "string"){
 if(!(formats0(data13))){
-vErrors = addError(vErrors, instancePath+"/Document/StartDate", "#/properties/Document/properties/StartDate/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Document/StartDate", "#/properties/Document/properties/StartDate/format", {format: "iso8601"}); errors++;
 }
 }
 }
 if(data12.EndDate !== undefined && func0.call(data12, "EndDate")){
 let data14 = data12.EndDate;
 if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/Document/EndDate", "#/properties/Document/properties/EndDate/type", "type", {type: schema0.properties.Document.properties.EndDate.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Document/EndDate", "#/properties/Document/properties/EndDate/type", {type: schema0.properties.Document.properties.EndDate.type}); errors++;
 }
 if(typeof data14 === "string"){
 if(!(formats0(data14))){
-vErrors = addError(vErrors, instancePath+"/Document/EndDate", "#/properties/Document/properties/EndDate/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Document/EndDate", "#/properties/Document/properties/EndDate/format", {format: "iso8601"}); errors++;
 }
 }
 }
@@ -240,39 +240,39 @@ if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.Code !== undefined && func0.call(data16, "Code")){
 let data17 = data16.Code;
 if((typeof data17 !== "string") && (data17 !== null)){
-vErrors = addError(vErrors, instancePath+"/Document/Types/" + i1+"/Code", "#/$defs/documentType/properties/Code/type", "type", {type: schema1.properties.Code.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Document/Types/" + i1+"/Code", "#/$defs/documentType/properties/Code/type", {type: schema1.properties.Code.type}); errors++;
 }
 }
 if(data16.Codeset !== undefined && func0.call(data16, "Codeset")){
 let data18 = data16.Codeset;
 if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Document/Types/" + i1+"/Codeset", "#/$defs/documentType/properties/Codeset/type", "type", {type: schema1.properties.Codeset.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Document/Types/" + i1+"/Codeset", "#/$defs/documentType/properties/Codeset/type", {type: schema1.properties.Codeset.type}); errors++;
 }
 }
 if(data16.Name !== undefined && func0.call(data16, "Name")){
 let data19 = data16.Name;
 if((typeof data19 !== "string") && (data19 !== null)){
-vErrors = addError(vErrors, instancePath+"/Document/Types/" + i1+"/Name", "#/$defs/documentType/properties/Name/type", "type", {type: schema1.properties.Name.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Document/Types/" + i1+"/Name", "#/$defs/documentType/properties/Name/type", {type: schema1.properties.Name.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Document/Types/" + i1, "#/$defs/documentType/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Document/Types/" + i1, "#/$defs/documentType/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Document/Types", "#/properties/Document/properties/Types/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Document/Types", "#/properties/Document/properties/Types/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Document", "#/properties/Document/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Document", "#/properties/Document/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -289,8 +289,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -42,16 +42,16 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: schema0.properties.type.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: schema0.properties.type.type}); errors++;
 }
 if(!((((data0 === "create") || (data0 === "update")) || (data0 === "delete")) || (data0 === null))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema0.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: schema0.properties.description.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: schema0.properties.description.type}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
@@ -66,12 +66,12 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/anyOf/1/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/anyOf/1/type", {type: "string"}); errors++;
 }
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/anyOf", "anyOf", {}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/anyOf", {}); errors++;
 }
 else {
 errors = _errs6;
@@ -87,7 +87,7 @@ vErrors = null;
 }
 if(data.resourceId !== undefined && func0.call(data, "resourceId")){
 if(typeof data.resourceId !== "string"){
-vErrors = addError(vErrors, instancePath+"/resourceId", "#/properties/resourceId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceId", "#/properties/resourceId/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -95,12 +95,12 @@ let data4 = data.extension;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -136,25 +136,25 @@ vErrors = addErrors(vErrors, root0.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "type"}); errors++;
 }
 if((data.description === undefined) || (!(func0.call(data, "description")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "description"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "description"}); errors++;
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 if(!(((data0 === "create") || (data0 === "update")) || (data0 === "delete"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/allOf/1/properties/type/enum", "enum", {allowedValues: schema1.allOf[1].properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/allOf/1/properties/type/enum", {allowedValues: schema1.allOf[1].properties.type.enum}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 if(typeof data.description !== "string"){
-vErrors = addError(vErrors, instancePath+"/description", "#/allOf/1/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/allOf/1/properties/description/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -259,24 +259,24 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined && func0.call(data, "code")){
 let data0 = data.code;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: schema4.properties.code.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: schema4.properties.code.type}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 let data1 = data.system;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: schema4.properties.system.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: schema4.properties.system.type}); errors++;
 }
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/format", {format: "uri"}); errors++;
 }
 }
 }
 if(data.display !== undefined && func0.call(data, "display")){
 let data2 = data.display;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: schema4.properties.display.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: schema4.properties.display.type}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -284,12 +284,12 @@ let data3 = data.extension;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -320,17 +320,17 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: schema3.properties.label.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", {type: schema3.properties.label.type}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: schema3.properties.url.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: schema3.properties.url.type}); errors++;
 }
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/format", {format: "uri"}); errors++;
 }
 }
 }
@@ -338,11 +338,11 @@ if(data.icon !== undefined && func0.call(data, "icon")){
 let data2 = data.icon;
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-vErrors = addError(vErrors, instancePath+"/icon", "#/properties/icon/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/icon", "#/properties/icon/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/icon", "#/properties/icon/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/icon", "#/properties/icon/type", {type: "string"}); errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
@@ -355,12 +355,12 @@ let data4 = data.extension;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -393,18 +393,18 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 let data0 = data.label;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: schema5.properties.label.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", {type: schema5.properties.label.type}); errors++;
 }
 }
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data1 = data.uuid;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/uuid", "#/properties/uuid/type", "type", {type: schema5.properties.uuid.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/uuid", "#/properties/uuid/type", {type: schema5.properties.uuid.type}); errors++;
 }
 }
 if(data.isRecommended !== undefined && func0.call(data, "isRecommended")){
 if(typeof data.isRecommended !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/isRecommended", "#/properties/isRecommended/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/isRecommended", "#/properties/isRecommended/type", {type: "boolean"}); errors++;
 }
 }
 if(data.actions !== undefined && func0.call(data, "actions")){
@@ -418,7 +418,7 @@ vErrors = addErrors(vErrors, validate0.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actions", "#/properties/actions/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actions", "#/properties/actions/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -426,12 +426,12 @@ let data5 = data.extension;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -463,37 +463,37 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined && func0.call(data, "label")){
 if(typeof data.label !== "string"){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data1 = data.url;
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data2 = data.type;
 if(typeof data2 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 if(!(((((data2 === "absolute") || (data2 === "smart")) || (data2 === "action")) || (data2 === "related")) || (data2 === "documentation"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema6.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema6.properties.type.enum}); errors++;
 }
 }
 if(data.appContext !== undefined && func0.call(data, "appContext")){
 if(typeof data.appContext !== "string"){
-vErrors = addError(vErrors, instancePath+"/appContext", "#/properties/appContext/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/appContext", "#/properties/appContext/type", {type: "string"}); errors++;
 }
 }
 if(data.autolaunchable !== undefined && func0.call(data, "autolaunchable")){
 if(typeof data.autolaunchable !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/autolaunchable", "#/properties/autolaunchable/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/autolaunchable", "#/properties/autolaunchable/type", {type: "boolean"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -501,12 +501,12 @@ let data5 = data.extension;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -538,35 +538,35 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.summary === undefined) || (!(func0.call(data, "summary")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "summary"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "summary"}); errors++;
 }
 if((data.indicator === undefined) || (!(func0.call(data, "indicator")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "indicator"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "indicator"}); errors++;
 }
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 let data0 = data.uuid;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/uuid", "#/properties/uuid/type", "type", {type: schema2.properties.uuid.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/uuid", "#/properties/uuid/type", {type: schema2.properties.uuid.type}); errors++;
 }
 }
 if(data.summary !== undefined && func0.call(data, "summary")){
 if(typeof data.summary !== "string"){
-vErrors = addError(vErrors, instancePath+"/summary", "#/properties/summary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/summary", "#/properties/summary/type", {type: "string"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
 let data2 = data.detail;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: schema2.properties.detail.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: schema2.properties.detail.type}); errors++;
 }
 }
 if(data.indicator !== undefined && func0.call(data, "indicator")){
 let data3 = data.indicator;
 if(typeof data3 !== "string"){
-vErrors = addError(vErrors, instancePath+"/indicator", "#/properties/indicator/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/indicator", "#/properties/indicator/type", {type: "string"}); errors++;
 }
 if(!(((data3 === "info") || (data3 === "warning")) || (data3 === "critical"))){
-vErrors = addError(vErrors, instancePath+"/indicator", "#/properties/indicator/enum", "enum", {allowedValues: schema2.properties.indicator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/indicator", "#/properties/indicator/enum", {allowedValues: schema2.properties.indicator.enum}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
@@ -585,25 +585,25 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/suggestions", "#/properties/suggestions/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/suggestions", "#/properties/suggestions/type", {type: "array"}); errors++;
 }
 }
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/type", "type", {type: schema2.properties.selectionBehavior.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/type", {type: schema2.properties.selectionBehavior.type}); errors++;
 }
 if(!((((data7 === "at-most-one") || (data7 === "any")) || (data7 === "exactly-one")) || (data7 === null))){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", "enum", {allowedValues: schema2.properties.selectionBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", {allowedValues: schema2.properties.selectionBehavior.enum}); errors++;
 }
 }
 if(data.selectionsBehavior !== undefined && func0.call(data, "selectionsBehavior")){
 let data8 = data.selectionsBehavior;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/selectionsBehavior", "#/properties/selectionsBehavior/type", "type", {type: schema2.properties.selectionsBehavior.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/selectionsBehavior", "#/properties/selectionsBehavior/type", {type: schema2.properties.selectionsBehavior.type}); errors++;
 }
 if(!((((data8 === "at-most-one") || (data8 === "any")) || (data8 === "exactly-one")) || (data8 === null))){
-vErrors = addError(vErrors, instancePath+"/selectionsBehavior", "#/properties/selectionsBehavior/enum", "enum", {allowedValues: schema2.properties.selectionsBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/selectionsBehavior", "#/properties/selectionsBehavior/enum", {allowedValues: schema2.properties.selectionsBehavior.enum}); errors++;
 }
 }
 if(data.overrideReasons !== undefined && func0.call(data, "overrideReasons")){
@@ -617,7 +617,7 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overrideReasons", "#/properties/overrideReasons/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrideReasons", "#/properties/overrideReasons/type", {type: "array"}); errors++;
 }
 }
 if(data.links !== undefined && func0.call(data, "links")){
@@ -631,7 +631,7 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/links", "#/properties/links/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/links", "#/properties/links/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -639,12 +639,12 @@ let data13 = data.extension;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -691,29 +691,29 @@ vErrors = addErrors(vErrors, root2.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "code"}); errors++;
 }
 if((data.system === undefined) || (!(func0.call(data, "system")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "system"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "system"}); errors++;
 }
 if(data.code !== undefined && func0.call(data, "code")){
 if(typeof data.code !== "string"){
-vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 if(typeof data.system !== "string"){
-vErrors = addError(vErrors, instancePath+"/system", "#/allOf/1/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/allOf/1/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data.display !== undefined && func0.call(data, "display")){
 if(typeof data.display !== "string"){
-vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate8.errors = vErrors;
 return errors === 0;
@@ -745,16 +745,16 @@ vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.label === undefined) || (!(func0.call(data, "label")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "label"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "label"}); errors++;
 }
 if(data.label !== undefined && func0.call(data, "label")){
 if(typeof data.label !== "string"){
-vErrors = addError(vErrors, instancePath+"/label", "#/allOf/1/properties/label/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/allOf/1/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 if(typeof data.url !== "string"){
-vErrors = addError(vErrors, instancePath+"/url", "#/allOf/1/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/allOf/1/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
@@ -764,7 +764,7 @@ vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate9.errors = vErrors;
 return errors === 0;
@@ -798,16 +798,16 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.label === undefined) || (!(func0.call(data, "label")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "label"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "label"}); errors++;
 }
 if(data.label !== undefined && func0.call(data, "label")){
 if(typeof data.label !== "string"){
-vErrors = addError(vErrors, instancePath+"/label", "#/allOf/1/properties/label/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/allOf/1/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 if(typeof data.uuid !== "string"){
-vErrors = addError(vErrors, instancePath+"/uuid", "#/allOf/1/properties/uuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uuid", "#/allOf/1/properties/uuid/type", {type: "string"}); errors++;
 }
 }
 if(data.actions !== undefined && func0.call(data, "actions")){
@@ -821,12 +821,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actions", "#/allOf/1/properties/actions/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actions", "#/allOf/1/properties/actions/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate10.errors = vErrors;
 return errors === 0;
@@ -860,29 +860,29 @@ vErrors = addErrors(vErrors, root2.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "code"}); errors++;
 }
 if((data.system === undefined) || (!(func0.call(data, "system")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "system"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "system"}); errors++;
 }
 if(data.code !== undefined && func0.call(data, "code")){
 if(typeof data.code !== "string"){
-vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 if(typeof data.system !== "string"){
-vErrors = addError(vErrors, instancePath+"/system", "#/allOf/1/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/allOf/1/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data.display !== undefined && func0.call(data, "display")){
 if(typeof data.display !== "string"){
-vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate11.errors = vErrors;
 return errors === 0;
@@ -914,16 +914,16 @@ vErrors = addErrors(vErrors, validate11.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.display === undefined) || (!(func0.call(data, "display")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "display"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "display"}); errors++;
 }
 if(data.display !== undefined && func0.call(data, "display")){
 if(typeof data.display !== "string"){
-vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate12.errors = vErrors;
 return errors === 0;
@@ -956,33 +956,33 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.label === undefined) || (!(func0.call(data, "label")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "label"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "label"}); errors++;
 }
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "url"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "type"}); errors++;
 }
 if(data.label !== undefined && func0.call(data, "label")){
 if(typeof data.label !== "string"){
-vErrors = addError(vErrors, instancePath+"/label", "#/allOf/1/properties/label/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/allOf/1/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 if(typeof data.url !== "string"){
-vErrors = addError(vErrors, instancePath+"/url", "#/allOf/1/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/allOf/1/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data2 = data.type;
 if(!((data2 === "absolute") || (data2 === "smart"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/allOf/1/properties/type/enum", "enum", {allowedValues: schema8.allOf[1].properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/allOf/1/properties/type/enum", {allowedValues: schema8.allOf[1].properties.type.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate13.errors = vErrors;
 return errors === 0;
@@ -1016,38 +1016,38 @@ vErrors = addErrors(vErrors, root1.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.summary === undefined) || (!(func0.call(data, "summary")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "summary"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "summary"}); errors++;
 }
 if((data.indicator === undefined) || (!(func0.call(data, "indicator")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "indicator"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "indicator"}); errors++;
 }
 if((data.source === undefined) || (!(func0.call(data, "source")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "source"}); errors++;
 }
 if(data.uuid !== undefined && func0.call(data, "uuid")){
 if(typeof data.uuid !== "string"){
-vErrors = addError(vErrors, instancePath+"/uuid", "#/allOf/1/properties/uuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uuid", "#/allOf/1/properties/uuid/type", {type: "string"}); errors++;
 }
 }
 if(data.summary !== undefined && func0.call(data, "summary")){
 let data1 = data.summary;
 if(typeof data1 === "string"){
 if(func2(data1) > 139){
-vErrors = addError(vErrors, instancePath+"/summary", "#/allOf/1/properties/summary/maxLength", "maxLength", {limit: 139}); errors++;
+vErrors = addError(vErrors, instancePath+"/summary", "#/allOf/1/properties/summary/maxLength", {limit: 139}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/summary", "#/allOf/1/properties/summary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/summary", "#/allOf/1/properties/summary/type", {type: "string"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
 if(typeof data.detail !== "string"){
-vErrors = addError(vErrors, instancePath+"/detail", "#/allOf/1/properties/detail/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/allOf/1/properties/detail/type", {type: "string"}); errors++;
 }
 }
 if(data.indicator !== undefined && func0.call(data, "indicator")){
 if(typeof data.indicator !== "string"){
-vErrors = addError(vErrors, instancePath+"/indicator", "#/allOf/1/properties/indicator/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/indicator", "#/allOf/1/properties/indicator/type", {type: "string"}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
@@ -1066,13 +1066,13 @@ vErrors = addErrors(vErrors, validate10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/suggestions", "#/allOf/1/properties/suggestions/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/suggestions", "#/allOf/1/properties/suggestions/type", {type: "array"}); errors++;
 }
 }
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data7 = data.selectionBehavior;
 if(!((data7 === "at-most-one") || (data7 === "any"))){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/allOf/1/properties/selectionBehavior/enum", "enum", {allowedValues: schema7.allOf[1].properties.selectionBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/allOf/1/properties/selectionBehavior/enum", {allowedValues: schema7.allOf[1].properties.selectionBehavior.enum}); errors++;
 }
 }
 if(data.overrideReasons !== undefined && func0.call(data, "overrideReasons")){
@@ -1086,7 +1086,7 @@ vErrors = addErrors(vErrors, validate12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overrideReasons", "#/allOf/1/properties/overrideReasons/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrideReasons", "#/allOf/1/properties/overrideReasons/type", {type: "array"}); errors++;
 }
 }
 if(data.links !== undefined && func0.call(data, "links")){
@@ -1100,12 +1100,12 @@ vErrors = addErrors(vErrors, validate13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/links", "#/allOf/1/properties/links/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/links", "#/allOf/1/properties/links/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate7.errors = vErrors;
 return errors === 0;
@@ -1145,29 +1145,29 @@ vErrors = addErrors(vErrors, root2.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "code"}); errors++;
 }
 if((data.system === undefined) || (!(func0.call(data, "system")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "system"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "system"}); errors++;
 }
 if(data.code !== undefined && func0.call(data, "code")){
 if(typeof data.code !== "string"){
-vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 if(typeof data.system !== "string"){
-vErrors = addError(vErrors, instancePath+"/system", "#/allOf/1/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/allOf/1/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data.display !== undefined && func0.call(data, "display")){
 if(typeof data.display !== "string"){
-vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/allOf/1/properties/display/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate14.errors = vErrors;
 return errors === 0;
@@ -1199,7 +1199,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate15.errors = vErrors;
 return errors === 0;
@@ -1272,62 +1272,62 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.access_token !== undefined && func0.call(data, "access_token")){
 let data0 = data.access_token;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/access_token", "#/properties/access_token/type", "type", {type: schema9.properties.access_token.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/access_token", "#/properties/access_token/type", {type: schema9.properties.access_token.type}); errors++;
 }
 }
 if(data.token_type !== undefined && func0.call(data, "token_type")){
 let data1 = data.token_type;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/token_type", "#/properties/token_type/type", "type", {type: schema9.properties.token_type.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/token_type", "#/properties/token_type/type", {type: schema9.properties.token_type.type}); errors++;
 }
 }
 if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data2 = data.expires_in;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/type", "type", {type: schema9.properties.expires_in.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/type", {type: schema9.properties.expires_in.type}); errors++;
 }
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/pattern", "pattern", {pattern: "^[0-9]+$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expires_in", "#/properties/expires_in/pattern", {pattern: "^[0-9]+$"}); errors++;
 }
 }
 }
 if(data.scope !== undefined && func0.call(data, "scope")){
 let data3 = data.scope;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/scope", "#/properties/scope/type", "type", {type: schema9.properties.scope.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/scope", "#/properties/scope/type", {type: schema9.properties.scope.type}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
 if(typeof data.subject !== "string"){
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "string"}); errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
 if(typeof data.patient !== "string"){
-vErrors = addError(vErrors, instancePath+"/patient", "#/properties/patient/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patient", "#/properties/patient/type", {type: "string"}); errors++;
 }
 }
 if(data.accessToken !== undefined && func0.call(data, "accessToken")){
 let data6 = data.accessToken;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/accessToken", "#/properties/accessToken/type", "type", {type: schema9.properties.accessToken.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/accessToken", "#/properties/accessToken/type", {type: schema9.properties.accessToken.type}); errors++;
 }
 }
 if(data.tokenType !== undefined && func0.call(data, "tokenType")){
 let data7 = data.tokenType;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/tokenType", "#/properties/tokenType/type", "type", {type: schema9.properties.tokenType.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/tokenType", "#/properties/tokenType/type", {type: schema9.properties.tokenType.type}); errors++;
 }
 }
 if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
 let data8 = data.expiresIn;
 if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/expiresIn", "#/properties/expiresIn/type", "type", {type: schema9.properties.expiresIn.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/expiresIn", "#/properties/expiresIn/type", {type: schema9.properties.expiresIn.type}); errors++;
 }
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-vErrors = addError(vErrors, instancePath+"/expiresIn", "#/properties/expiresIn/pattern", "pattern", {pattern: "^[0-9]+$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expiresIn", "#/properties/expiresIn/pattern", {pattern: "^[0-9]+$"}); errors++;
 }
 }
 }
@@ -1336,12 +1336,12 @@ let data9 = data.extension;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate16.errors = vErrors;
 return errors === 0;
@@ -1382,49 +1382,49 @@ vErrors = addErrors(vErrors, root5.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.access_token === undefined) || (!(func0.call(data, "access_token")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "access_token"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "access_token"}); errors++;
 }
 if((data.token_type === undefined) || (!(func0.call(data, "token_type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "token_type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "token_type"}); errors++;
 }
 if((data.expires_in === undefined) || (!(func0.call(data, "expires_in")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "expires_in"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "expires_in"}); errors++;
 }
 if((data.scope === undefined) || (!(func0.call(data, "scope")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "scope"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "scope"}); errors++;
 }
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "subject"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "subject"}); errors++;
 }
 if(data.access_token !== undefined && func0.call(data, "access_token")){
 if(typeof data.access_token !== "string"){
-vErrors = addError(vErrors, instancePath+"/access_token", "#/allOf/1/properties/access_token/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/access_token", "#/allOf/1/properties/access_token/type", {type: "string"}); errors++;
 }
 }
 if(data.token_type !== undefined && func0.call(data, "token_type")){
 if("Bearer" !== data.token_type){
-vErrors = addError(vErrors, instancePath+"/token_type", "#/allOf/1/properties/token_type/const", "const", {allowedValue: "Bearer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/token_type", "#/allOf/1/properties/token_type/const", {allowedValue: "Bearer"}); errors++;
 }
 }
 if(data.expires_in !== undefined && func0.call(data, "expires_in")){
 let data2 = data.expires_in;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addError(vErrors, instancePath+"/expires_in", "#/allOf/1/properties/expires_in/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expires_in", "#/allOf/1/properties/expires_in/type", {type: "integer"}); errors++;
 }
 }
 if(data.scope !== undefined && func0.call(data, "scope")){
 if(typeof data.scope !== "string"){
-vErrors = addError(vErrors, instancePath+"/scope", "#/allOf/1/properties/scope/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/scope", "#/allOf/1/properties/scope/type", {type: "string"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
 if(typeof data.subject !== "string"){
-vErrors = addError(vErrors, instancePath+"/subject", "#/allOf/1/properties/subject/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/allOf/1/properties/subject/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate17.errors = vErrors;
 return errors === 0;
@@ -1467,7 +1467,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(data0 !== null){
-vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/additionalProperties/anyOf/0/type", "type", {type: "null"}); errors++;
+vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/additionalProperties/anyOf/0/type", {type: "null"}); errors++;
 }
 var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
@@ -1478,7 +1478,7 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/additionalProperties/anyOf", "anyOf", {}); errors++;
+vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/additionalProperties/anyOf", {}); errors++;
 }
 else {
 errors = _errs3;
@@ -1494,7 +1494,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate18.errors = vErrors;
 return errors === 0;
@@ -1552,31 +1552,31 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "hook"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "hook"}); errors++;
 }
 if((data.id === undefined) || (!(func0.call(data, "id")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "id"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "id"}); errors++;
 }
 if(data.hook !== undefined && func0.call(data, "hook")){
 if(typeof data.hook !== "string"){
-vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/type", {type: "string"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: schema10.properties.title.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: schema10.properties.title.type}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: schema10.properties.description.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: schema10.properties.description.type}); errors++;
 }
 }
 if(data.prefetch !== undefined && func0.call(data, "prefetch")){
@@ -1585,24 +1585,24 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 of Object.keys(data4)){
 let data5 = data4[key0];
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/type", "type", {type: schema10.properties.prefetch.additionalProperties.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/prefetch/additionalProperties/type", {type: schema10.properties.prefetch.additionalProperties.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prefetch", "#/properties/prefetch/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch", "#/properties/prefetch/type", {type: "object"}); errors++;
 }
 }
 if(data.usageRequirements !== undefined && func0.call(data, "usageRequirements")){
 let data6 = data.usageRequirements;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/usageRequirements", "#/properties/usageRequirements/type", "type", {type: schema10.properties.usageRequirements.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/usageRequirements", "#/properties/usageRequirements/type", {type: schema10.properties.usageRequirements.type}); errors++;
 }
 }
 if(data.usageDescription !== undefined && func0.call(data, "usageDescription")){
 let data7 = data.usageDescription;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/usageDescription", "#/properties/usageDescription/type", "type", {type: schema10.properties.usageDescription.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/usageDescription", "#/properties/usageDescription/type", {type: schema10.properties.usageDescription.type}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1610,12 +1610,12 @@ let data8 = data.extension;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "extension.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate19.errors = vErrors;
 return errors === 0;
@@ -1654,32 +1654,32 @@ vErrors = addErrors(vErrors, root6.validate.errors); errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "hook"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "hook"}); errors++;
 }
 if((data.description === undefined) || (!(func0.call(data, "description")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "description"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "description"}); errors++;
 }
 if((data.id === undefined) || (!(func0.call(data, "id")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/required", "required", {missingProperty: "id"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/required", {missingProperty: "id"}); errors++;
 }
 if(data.hook !== undefined && func0.call(data, "hook")){
 if(typeof data.hook !== "string"){
-vErrors = addError(vErrors, instancePath+"/hook", "#/allOf/1/properties/hook/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/allOf/1/properties/hook/type", {type: "string"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 if(typeof data.id !== "string"){
-vErrors = addError(vErrors, instancePath+"/id", "#/allOf/1/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/allOf/1/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 if(typeof data.title !== "string"){
-vErrors = addError(vErrors, instancePath+"/title", "#/allOf/1/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/allOf/1/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 if(typeof data.description !== "string"){
-vErrors = addError(vErrors, instancePath+"/description", "#/allOf/1/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/allOf/1/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data.prefetch !== undefined && func0.call(data, "prefetch")){
@@ -1687,22 +1687,22 @@ let data4 = data.prefetch;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 of Object.keys(data4)){
 if(typeof data4[key0] !== "string"){
-vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/allOf/1/properties/prefetch/additionalProperties/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/allOf/1/properties/prefetch/additionalProperties/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prefetch", "#/allOf/1/properties/prefetch/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefetch", "#/allOf/1/properties/prefetch/type", {type: "object"}); errors++;
 }
 }
 if(data.usageRequirements !== undefined && func0.call(data, "usageRequirements")){
 if(typeof data.usageRequirements !== "string"){
-vErrors = addError(vErrors, instancePath+"/usageRequirements", "#/allOf/1/properties/usageRequirements/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/usageRequirements", "#/allOf/1/properties/usageRequirements/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate20.errors = vErrors;
 return errors === 0;
@@ -1761,24 +1761,24 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Code !== undefined && func0.call(data, "Code")){
 let data0 = data.Code;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/Code", "#/properties/Code/type", "type", {type: schema11.properties.Code.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Code", "#/properties/Code/type", {type: schema11.properties.Code.type}); errors++;
 }
 }
 if(data.Codeset !== undefined && func0.call(data, "Codeset")){
 let data1 = data.Codeset;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/Codeset", "#/properties/Codeset/type", "type", {type: schema11.properties.Codeset.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Codeset", "#/properties/Codeset/type", {type: schema11.properties.Codeset.type}); errors++;
 }
 }
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data2 = data.Description;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", "type", {type: schema11.properties.Description.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", {type: schema11.properties.Description.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate21.errors = vErrors;
 return errors === 0;
@@ -1958,82 +1958,82 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data0 = data.FirstName;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/FirstName", "#/properties/FirstName/type", "type", {type: schema12.properties.FirstName.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/FirstName", "#/properties/FirstName/type", {type: schema12.properties.FirstName.type}); errors++;
 }
 }
 if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
 let data1 = data.MiddleName;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/MiddleName", "#/properties/MiddleName/type", "type", {type: schema12.properties.MiddleName.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/MiddleName", "#/properties/MiddleName/type", {type: schema12.properties.MiddleName.type}); errors++;
 }
 }
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data2 = data.LastName;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/LastName", "#/properties/LastName/type", "type", {type: schema12.properties.LastName.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/LastName", "#/properties/LastName/type", {type: schema12.properties.LastName.type}); errors++;
 }
 }
 if(data.DOB !== undefined && func0.call(data, "DOB")){
 let data3 = data.DOB;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/type", "type", {type: schema12.properties.DOB.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/type", {type: schema12.properties.DOB.type}); errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats1(data3))){
-vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/format", {format: "iso8601"}); errors++;
 }
 }
 }
 if(data.SSN !== undefined && func0.call(data, "SSN")){
 let data4 = data.SSN;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/SSN", "#/properties/SSN/type", "type", {type: schema12.properties.SSN.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/SSN", "#/properties/SSN/type", {type: schema12.properties.SSN.type}); errors++;
 }
 }
 if(data.Sex !== undefined && func0.call(data, "Sex")){
 let data5 = data.Sex;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Sex", "#/properties/Sex/type", "type", {type: schema12.properties.Sex.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Sex", "#/properties/Sex/type", {type: schema12.properties.Sex.type}); errors++;
 }
 }
 if(data.Race !== undefined && func0.call(data, "Race")){
 let data6 = data.Race;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Race", "#/properties/Race/type", "type", {type: schema12.properties.Race.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Race", "#/properties/Race/type", {type: schema12.properties.Race.type}); errors++;
 }
 }
 if(data.IsHispanic !== undefined && func0.call(data, "IsHispanic")){
 let data7 = data.IsHispanic;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/IsHispanic", "#/properties/IsHispanic/type", "type", {type: schema12.properties.IsHispanic.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/IsHispanic", "#/properties/IsHispanic/type", {type: schema12.properties.IsHispanic.type}); errors++;
 }
 }
 if(data.Religion !== undefined && func0.call(data, "Religion")){
 let data8 = data.Religion;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Religion", "#/properties/Religion/type", "type", {type: schema12.properties.Religion.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Religion", "#/properties/Religion/type", {type: schema12.properties.Religion.type}); errors++;
 }
 }
 if(data.MaritalStatus !== undefined && func0.call(data, "MaritalStatus")){
 let data9 = data.MaritalStatus;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/MaritalStatus", "#/properties/MaritalStatus/type", "type", {type: schema12.properties.MaritalStatus.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/MaritalStatus", "#/properties/MaritalStatus/type", {type: schema12.properties.MaritalStatus.type}); errors++;
 }
 }
 if(data.IsDeceased !== undefined && func0.call(data, "IsDeceased")){
 let data10 = data.IsDeceased;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/IsDeceased", "#/properties/IsDeceased/type", "type", {type: schema12.properties.IsDeceased.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/IsDeceased", "#/properties/IsDeceased/type", {type: schema12.properties.IsDeceased.type}); errors++;
 }
 }
 if(data.DeathDateTime !== undefined && func0.call(data, "DeathDateTime")){
 let data11 = data.DeathDateTime;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/DeathDateTime", "#/properties/DeathDateTime/type", "type", {type: schema12.properties.DeathDateTime.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/DeathDateTime", "#/properties/DeathDateTime/type", {type: schema12.properties.DeathDateTime.type}); errors++;
 }
 if(typeof data11 === "string"){
 if(!(formats1(data11))){
-vErrors = addError(vErrors, instancePath+"/DeathDateTime", "#/properties/DeathDateTime/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/DeathDateTime", "#/properties/DeathDateTime/format", {format: "iso8601"}); errors++;
 }
 }
 }
@@ -2043,39 +2043,39 @@ if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.Home !== undefined && func0.call(data12, "Home")){
 let data13 = data12.Home;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/type", "type", {type: schema13.properties.Home.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/type", {type: schema13.properties.Home.type}); errors++;
 }
 if(typeof data13 === "string"){
 if(!(formats2.test(data13))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/format", "format", {format: "e164"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/format", {format: "e164"}); errors++;
 }
 }
 }
 if(data12.Office !== undefined && func0.call(data12, "Office")){
 let data14 = data12.Office;
 if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/type", "type", {type: schema13.properties.Office.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/type", {type: schema13.properties.Office.type}); errors++;
 }
 if(typeof data14 === "string"){
 if(!(formats2.test(data14))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/format", "format", {format: "e164"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/format", {format: "e164"}); errors++;
 }
 }
 }
 if(data12.Mobile !== undefined && func0.call(data12, "Mobile")){
 let data15 = data12.Mobile;
 if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/type", "type", {type: schema13.properties.Mobile.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/type", {type: schema13.properties.Mobile.type}); errors++;
 }
 if(typeof data15 === "string"){
 if(!(formats2.test(data15))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/format", "format", {format: "e164"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/format", {format: "e164"}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/PhoneNumber", "phone-number.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber", "phone-number.schema.json/type", {type: "object"}); errors++;
 }
 }
 if(data.EmailAddresses !== undefined && func0.call(data, "EmailAddresses")){
@@ -2084,22 +2084,22 @@ if(Array.isArray(data16)){
 const len0 = data16.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data16[i0] !== "string"){
-vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i0, "#/properties/EmailAddresses/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i0, "#/properties/EmailAddresses/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", {type: "array"}); errors++;
 }
 }
 if(data.Language !== undefined && func0.call(data, "Language")){
 let data18 = data.Language;
 if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Language", "#/properties/Language/type", "type", {type: schema12.properties.Language.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Language", "#/properties/Language/type", {type: schema12.properties.Language.type}); errors++;
 }
 if(typeof data18 === "string"){
 if(!(formats3.test(data18))){
-vErrors = addError(vErrors, instancePath+"/Language", "#/properties/Language/format", "format", {format: "iso639-1"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Language", "#/properties/Language/format", {format: "iso639-1"}); errors++;
 }
 }
 }
@@ -2111,16 +2111,16 @@ for(let i1=0; i1<len1; i1++){
 let data20 = data19[i1];
 if(typeof data20 === "string"){
 if(!(formats4.test(data20))){
-vErrors = addError(vErrors, instancePath+"/Citizenship/" + i1, "#/properties/Citizenship/items/format", "format", {format: "iso3166-alpha2"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Citizenship/" + i1, "#/properties/Citizenship/items/format", {format: "iso3166-alpha2"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Citizenship/" + i1, "#/properties/Citizenship/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Citizenship/" + i1, "#/properties/Citizenship/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Citizenship", "#/properties/Citizenship/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Citizenship", "#/properties/Citizenship/type", {type: "array"}); errors++;
 }
 }
 if(data.Address !== undefined && func0.call(data, "Address")){
@@ -2129,47 +2129,47 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.StreetAddress !== undefined && func0.call(data21, "StreetAddress")){
 let data22 = data21.StreetAddress;
 if((typeof data22 !== "string") && (data22 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", "type", {type: schema14.properties.StreetAddress.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", {type: schema14.properties.StreetAddress.type}); errors++;
 }
 }
 if(data21.City !== undefined && func0.call(data21, "City")){
 let data23 = data21.City;
 if((typeof data23 !== "string") && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", "type", {type: schema14.properties.City.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", {type: schema14.properties.City.type}); errors++;
 }
 }
 if(data21.State !== undefined && func0.call(data21, "State")){
 let data24 = data21.State;
 if((typeof data24 !== "string") && (data24 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", "type", {type: schema14.properties.State.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", {type: schema14.properties.State.type}); errors++;
 }
 }
 if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
 let data25 = data21.ZIP;
 if((typeof data25 !== "string") && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", "type", {type: schema14.properties.ZIP.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", {type: schema14.properties.ZIP.type}); errors++;
 }
 }
 if(data21.County !== undefined && func0.call(data21, "County")){
 let data26 = data21.County;
 if((typeof data26 !== "string") && (data26 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", "type", {type: schema14.properties.County.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", {type: schema14.properties.County.type}); errors++;
 }
 }
 if(data21.Country !== undefined && func0.call(data21, "Country")){
 let data27 = data21.Country;
 if((typeof data27 !== "string") && (data27 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", "type", {type: schema14.properties.Country.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", {type: schema14.properties.Country.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate22.errors = vErrors;
 return errors === 0;
@@ -2256,44 +2256,44 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Code !== undefined && func0.call(data, "Code")){
 let data0 = data.Code;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/Code", "#/properties/Code/type", "type", {type: schema15.properties.Code.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Code", "#/properties/Code/type", {type: schema15.properties.Code.type}); errors++;
 }
 }
 if(data.Codeset !== undefined && func0.call(data, "Codeset")){
 let data1 = data.Codeset;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/Codeset", "#/properties/Codeset/type", "type", {type: schema15.properties.Codeset.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Codeset", "#/properties/Codeset/type", {type: schema15.properties.Codeset.type}); errors++;
 }
 if(!(((((data1 === "ICD-9") || (data1 === "ICD-10")) || (data1 === "HCPCS")) || (data1 === "CPT")) || (data1 === null))){
-vErrors = addError(vErrors, instancePath+"/Codeset", "#/properties/Codeset/enum", "enum", {allowedValues: schema15.properties.Codeset.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/Codeset", "#/properties/Codeset/enum", {allowedValues: schema15.properties.Codeset.enum}); errors++;
 }
 }
 if(data.Name !== undefined && func0.call(data, "Name")){
 let data2 = data.Name;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Name", "#/properties/Name/type", "type", {type: schema15.properties.Name.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Name", "#/properties/Name/type", {type: schema15.properties.Name.type}); errors++;
 }
 }
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data3 = data.Type;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Type", "#/properties/Type/type", "type", {type: schema15.properties.Type.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Type", "#/properties/Type/type", {type: schema15.properties.Type.type}); errors++;
 }
 }
 if(data.DocumentedDateTime !== undefined && func0.call(data, "DocumentedDateTime")){
 let data4 = data.DocumentedDateTime;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/DocumentedDateTime", "#/properties/DocumentedDateTime/type", "type", {type: schema15.properties.DocumentedDateTime.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/DocumentedDateTime", "#/properties/DocumentedDateTime/type", {type: schema15.properties.DocumentedDateTime.type}); errors++;
 }
 if(typeof data4 === "string"){
 if(!(formats1(data4))){
-vErrors = addError(vErrors, instancePath+"/DocumentedDateTime", "#/properties/DocumentedDateTime/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/DocumentedDateTime", "#/properties/DocumentedDateTime/format", {format: "iso8601"}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate23.errors = vErrors;
 return errors === 0;
@@ -2328,18 +2328,18 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/ID", "#/properties/ID/type", "type", {type: schema16.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/ID", "#/properties/ID/type", {type: schema16.properties.ID.type}); errors++;
 }
 }
 if(data.IDType !== undefined && func0.call(data, "IDType")){
 let data1 = data.IDType;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/IDType", "#/properties/IDType/type", "type", {type: schema16.properties.IDType.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/IDType", "#/properties/IDType/type", {type: schema16.properties.IDType.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate24.errors = vErrors;
 return errors === 0;
@@ -2391,13 +2391,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data0 = data.Type;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/Type", "#/properties/Type/type", "type", {type: schema17.properties.Type.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Type", "#/properties/Type/type", {type: schema17.properties.Type.type}); errors++;
 }
 }
 if(data.Facility !== undefined && func0.call(data, "Facility")){
 let data1 = data.Facility;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/Facility", "#/properties/Facility/type", "type", {type: schema17.properties.Facility.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Facility", "#/properties/Facility/type", {type: schema17.properties.Facility.type}); errors++;
 }
 }
 if(data.FacilityIdentifiers !== undefined && func0.call(data, "FacilityIdentifiers")){
@@ -2410,29 +2410,29 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.ID !== undefined && func0.call(data3, "ID")){
 let data4 = data3.ID;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/FacilityIdentifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema16.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/FacilityIdentifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", {type: schema16.properties.ID.type}); errors++;
 }
 }
 if(data3.IDType !== undefined && func0.call(data3, "IDType")){
 let data5 = data3.IDType;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/FacilityIdentifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema16.properties.IDType.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/FacilityIdentifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", {type: schema16.properties.IDType.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/FacilityIdentifiers/" + i0, "identifier.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/FacilityIdentifiers/" + i0, "identifier.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/FacilityIdentifiers", "#/properties/FacilityIdentifiers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/FacilityIdentifiers", "#/properties/FacilityIdentifiers/type", {type: "array"}); errors++;
 }
 }
 if(data.Department !== undefined && func0.call(data, "Department")){
 let data6 = data.Department;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Department", "#/properties/Department/type", "type", {type: schema17.properties.Department.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Department", "#/properties/Department/type", {type: schema17.properties.Department.type}); errors++;
 }
 }
 if(data.DepartmentIdentifiers !== undefined && func0.call(data, "DepartmentIdentifiers")){
@@ -2445,34 +2445,34 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.ID !== undefined && func0.call(data8, "ID")){
 let data9 = data8.ID;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/DepartmentIdentifiers/" + i1+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema16.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/DepartmentIdentifiers/" + i1+"/ID", "identifier.schema.json/properties/ID/type", {type: schema16.properties.ID.type}); errors++;
 }
 }
 if(data8.IDType !== undefined && func0.call(data8, "IDType")){
 let data10 = data8.IDType;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/DepartmentIdentifiers/" + i1+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema16.properties.IDType.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/DepartmentIdentifiers/" + i1+"/IDType", "identifier.schema.json/properties/IDType/type", {type: schema16.properties.IDType.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/DepartmentIdentifiers/" + i1, "identifier.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/DepartmentIdentifiers/" + i1, "identifier.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/DepartmentIdentifiers", "#/properties/DepartmentIdentifiers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/DepartmentIdentifiers", "#/properties/DepartmentIdentifiers/type", {type: "array"}); errors++;
 }
 }
 if(data.Room !== undefined && func0.call(data, "Room")){
 let data11 = data.Room;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Room", "#/properties/Room/type", "type", {type: schema17.properties.Room.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Room", "#/properties/Room/type", {type: schema17.properties.Room.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate25.errors = vErrors;
 return errors === 0;
@@ -2640,48 +2640,48 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.DataModel === undefined) || (!(func0.call(data, "DataModel")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "DataModel"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "DataModel"}); errors++;
 }
 if((data.EventType === undefined) || (!(func0.call(data, "EventType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "EventType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "EventType"}); errors++;
 }
 if(data.DataModel !== undefined && func0.call(data, "DataModel")){
 if(typeof data.DataModel !== "string"){
-vErrors = addError(vErrors, instancePath+"/DataModel", "#/properties/DataModel/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/DataModel", "#/properties/DataModel/type", {type: "string"}); errors++;
 }
 }
 if(data.EventType !== undefined && func0.call(data, "EventType")){
 if(typeof data.EventType !== "string"){
-vErrors = addError(vErrors, instancePath+"/EventType", "#/properties/EventType/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/EventType", "#/properties/EventType/type", {type: "string"}); errors++;
 }
 }
 if(data.EventDateTime !== undefined && func0.call(data, "EventDateTime")){
 let data2 = data.EventDateTime;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/EventDateTime", "#/properties/EventDateTime/type", "type", {type: schema18.properties.EventDateTime.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/EventDateTime", "#/properties/EventDateTime/type", {type: schema18.properties.EventDateTime.type}); errors++;
 }
 if(typeof data2 === "string"){
 if(!(formats1(data2))){
-vErrors = addError(vErrors, instancePath+"/EventDateTime", "#/properties/EventDateTime/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/EventDateTime", "#/properties/EventDateTime/format", {format: "iso8601"}); errors++;
 }
 }
 }
 if(data.Test !== undefined && func0.call(data, "Test")){
 let data3 = data.Test;
 if((typeof data3 !== "boolean") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Test", "#/properties/Test/type", "type", {type: schema18.properties.Test.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Test", "#/properties/Test/type", {type: schema18.properties.Test.type}); errors++;
 }
 }
 if(data.Message !== undefined && func0.call(data, "Message")){
 let data4 = data.Message;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Message", "#/properties/Message/type", "type", {type: schema18.properties.Message.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Message", "#/properties/Message/type", {type: schema18.properties.Message.type}); errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.ID !== undefined && func0.call(data4, "ID")){
 let data5 = data4.ID;
 if(((!((typeof data5 == "number") && (isFinite(data5)))) && (typeof data5 !== "string")) && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Message/ID", "#/properties/Message/properties/ID/type", "type", {type: schema18.properties.Message.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Message/ID", "#/properties/Message/properties/ID/type", {type: schema18.properties.Message.properties.ID.type}); errors++;
 }
 }
 }
@@ -2689,13 +2689,13 @@ vErrors = addError(vErrors, instancePath+"/Message/ID", "#/properties/Message/pr
 if(data.Transmission !== undefined && func0.call(data, "Transmission")){
 let data6 = data.Transmission;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Transmission", "#/properties/Transmission/type", "type", {type: schema18.properties.Transmission.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Transmission", "#/properties/Transmission/type", {type: schema18.properties.Transmission.type}); errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.ID !== undefined && func0.call(data6, "ID")){
 let data7 = data6.ID;
 if(((!((typeof data7 == "number") && (isFinite(data7)))) && (typeof data7 !== "string")) && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Transmission/ID", "#/properties/Transmission/properties/ID/type", "type", {type: schema18.properties.Transmission.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Transmission/ID", "#/properties/Transmission/properties/ID/type", {type: schema18.properties.Transmission.properties.ID.type}); errors++;
 }
 }
 }
@@ -2706,23 +2706,23 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.ID !== undefined && func0.call(data8, "ID")){
 let data9 = data8.ID;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/Source/ID", "#/properties/Source/properties/ID/type", "type", {type: schema18.properties.Source.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Source/ID", "#/properties/Source/properties/ID/type", {type: schema18.properties.Source.properties.ID.type}); errors++;
 }
 if(typeof data9 === "string"){
 if(!(formats5.test(data9))){
-vErrors = addError(vErrors, instancePath+"/Source/ID", "#/properties/Source/properties/ID/format", "format", {format: "uuid"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Source/ID", "#/properties/Source/properties/ID/format", {format: "uuid"}); errors++;
 }
 }
 }
 if(data8.Name !== undefined && func0.call(data8, "Name")){
 let data10 = data8.Name;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Source/Name", "#/properties/Source/properties/Name/type", "type", {type: schema18.properties.Source.properties.Name.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Source/Name", "#/properties/Source/properties/Name/type", {type: schema18.properties.Source.properties.Name.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Source", "#/properties/Source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Source", "#/properties/Source/type", {type: "object"}); errors++;
 }
 }
 if(data.Destinations !== undefined && func0.call(data, "Destinations")){
@@ -2735,28 +2735,28 @@ if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.ID !== undefined && func0.call(data12, "ID")){
 let data13 = data12.ID;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/Destinations/" + i0+"/ID", "#/properties/Destinations/items/properties/ID/type", "type", {type: schema18.properties.Destinations.items.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Destinations/" + i0+"/ID", "#/properties/Destinations/items/properties/ID/type", {type: schema18.properties.Destinations.items.properties.ID.type}); errors++;
 }
 if(typeof data13 === "string"){
 if(!(formats5.test(data13))){
-vErrors = addError(vErrors, instancePath+"/Destinations/" + i0+"/ID", "#/properties/Destinations/items/properties/ID/format", "format", {format: "uuid"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Destinations/" + i0+"/ID", "#/properties/Destinations/items/properties/ID/format", {format: "uuid"}); errors++;
 }
 }
 }
 if(data12.Name !== undefined && func0.call(data12, "Name")){
 let data14 = data12.Name;
 if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/Destinations/" + i0+"/Name", "#/properties/Destinations/items/properties/Name/type", "type", {type: schema18.properties.Destinations.items.properties.Name.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Destinations/" + i0+"/Name", "#/properties/Destinations/items/properties/Name/type", {type: schema18.properties.Destinations.items.properties.Name.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Destinations/" + i0, "#/properties/Destinations/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Destinations/" + i0, "#/properties/Destinations/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Destinations", "#/properties/Destinations/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Destinations", "#/properties/Destinations/type", {type: "array"}); errors++;
 }
 }
 if(data.Logs !== undefined && func0.call(data, "Logs")){
@@ -2769,33 +2769,33 @@ if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.ID !== undefined && func0.call(data16, "ID")){
 let data17 = data16.ID;
 if((typeof data17 !== "string") && (data17 !== null)){
-vErrors = addError(vErrors, instancePath+"/Logs/" + i1+"/ID", "#/properties/Logs/items/properties/ID/type", "type", {type: schema18.properties.Logs.items.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Logs/" + i1+"/ID", "#/properties/Logs/items/properties/ID/type", {type: schema18.properties.Logs.items.properties.ID.type}); errors++;
 }
 if(typeof data17 === "string"){
 if(!(formats5.test(data17))){
-vErrors = addError(vErrors, instancePath+"/Logs/" + i1+"/ID", "#/properties/Logs/items/properties/ID/format", "format", {format: "uuid"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Logs/" + i1+"/ID", "#/properties/Logs/items/properties/ID/format", {format: "uuid"}); errors++;
 }
 }
 }
 if(data16.AttemptID !== undefined && func0.call(data16, "AttemptID")){
 let data18 = data16.AttemptID;
 if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Logs/" + i1+"/AttemptID", "#/properties/Logs/items/properties/AttemptID/type", "type", {type: schema18.properties.Logs.items.properties.AttemptID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Logs/" + i1+"/AttemptID", "#/properties/Logs/items/properties/AttemptID/type", {type: schema18.properties.Logs.items.properties.AttemptID.type}); errors++;
 }
 if(typeof data18 === "string"){
 if(!(formats5.test(data18))){
-vErrors = addError(vErrors, instancePath+"/Logs/" + i1+"/AttemptID", "#/properties/Logs/items/properties/AttemptID/format", "format", {format: "uuid"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Logs/" + i1+"/AttemptID", "#/properties/Logs/items/properties/AttemptID/format", {format: "uuid"}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Logs/" + i1, "#/properties/Logs/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Logs/" + i1, "#/properties/Logs/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Logs", "#/properties/Logs/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Logs", "#/properties/Logs/type", {type: "array"}); errors++;
 }
 }
 if(data.Errors !== undefined && func0.call(data, "Errors")){
@@ -2808,46 +2808,46 @@ if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20.ID !== undefined && func0.call(data20, "ID")){
 let data21 = data20.ID;
 if((typeof data21 !== "string") && (data21 !== null)){
-vErrors = addError(vErrors, instancePath+"/Errors/" + i2+"/ID", "#/properties/Errors/items/properties/ID/type", "type", {type: schema18.properties.Errors.items.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Errors/" + i2+"/ID", "#/properties/Errors/items/properties/ID/type", {type: schema18.properties.Errors.items.properties.ID.type}); errors++;
 }
 }
 if(data20.Text !== undefined && func0.call(data20, "Text")){
 let data22 = data20.Text;
 if((typeof data22 !== "string") && (data22 !== null)){
-vErrors = addError(vErrors, instancePath+"/Errors/" + i2+"/Text", "#/properties/Errors/items/properties/Text/type", "type", {type: schema18.properties.Errors.items.properties.Text.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Errors/" + i2+"/Text", "#/properties/Errors/items/properties/Text/type", {type: schema18.properties.Errors.items.properties.Text.type}); errors++;
 }
 }
 if(data20.Type !== undefined && func0.call(data20, "Type")){
 let data23 = data20.Type;
 if((typeof data23 !== "string") && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/Errors/" + i2+"/Type", "#/properties/Errors/items/properties/Type/type", "type", {type: schema18.properties.Errors.items.properties.Type.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Errors/" + i2+"/Type", "#/properties/Errors/items/properties/Type/type", {type: schema18.properties.Errors.items.properties.Type.type}); errors++;
 }
 }
 if(data20.Module !== undefined && func0.call(data20, "Module")){
 let data24 = data20.Module;
 if((typeof data24 !== "string") && (data24 !== null)){
-vErrors = addError(vErrors, instancePath+"/Errors/" + i2+"/Module", "#/properties/Errors/items/properties/Module/type", "type", {type: schema18.properties.Errors.items.properties.Module.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Errors/" + i2+"/Module", "#/properties/Errors/items/properties/Module/type", {type: schema18.properties.Errors.items.properties.Module.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Errors/" + i2, "#/properties/Errors/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Errors/" + i2, "#/properties/Errors/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Errors", "#/properties/Errors/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Errors", "#/properties/Errors/type", {type: "array"}); errors++;
 }
 }
 if(data.FacilityCode !== undefined && func0.call(data, "FacilityCode")){
 let data25 = data.FacilityCode;
 if((typeof data25 !== "string") && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/FacilityCode", "#/properties/FacilityCode/type", "type", {type: schema18.properties.FacilityCode.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/FacilityCode", "#/properties/FacilityCode/type", {type: schema18.properties.FacilityCode.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate26.errors = vErrors;
 return errors === 0;
@@ -2924,53 +2924,53 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.StreetAddress !== undefined && func0.call(data, "StreetAddress")){
 let data0 = data.StreetAddress;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/StreetAddress", "address.schema.json/properties/StreetAddress/type", "type", {type: schema14.properties.StreetAddress.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/StreetAddress", "address.schema.json/properties/StreetAddress/type", {type: schema14.properties.StreetAddress.type}); errors++;
 }
 }
 if(data.City !== undefined && func0.call(data, "City")){
 let data1 = data.City;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/City", "address.schema.json/properties/City/type", "type", {type: schema14.properties.City.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/City", "address.schema.json/properties/City/type", {type: schema14.properties.City.type}); errors++;
 }
 }
 if(data.State !== undefined && func0.call(data, "State")){
 let data2 = data.State;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/State", "address.schema.json/properties/State/type", "type", {type: schema14.properties.State.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/State", "address.schema.json/properties/State/type", {type: schema14.properties.State.type}); errors++;
 }
 }
 if(data.ZIP !== undefined && func0.call(data, "ZIP")){
 let data3 = data.ZIP;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/ZIP", "address.schema.json/properties/ZIP/type", "type", {type: schema14.properties.ZIP.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/ZIP", "address.schema.json/properties/ZIP/type", {type: schema14.properties.ZIP.type}); errors++;
 }
 }
 if(data.County !== undefined && func0.call(data, "County")){
 let data4 = data.County;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/County", "address.schema.json/properties/County/type", "type", {type: schema14.properties.County.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/County", "address.schema.json/properties/County/type", {type: schema14.properties.County.type}); errors++;
 }
 }
 if(data.Country !== undefined && func0.call(data, "Country")){
 let data5 = data.Country;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Country", "address.schema.json/properties/Country/type", "type", {type: schema14.properties.Country.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Country", "address.schema.json/properties/Country/type", {type: schema14.properties.Country.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "address.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "address.schema.json/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Use !== undefined && func0.call(data, "Use")){
 let data6 = data.Use;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Use", "#/properties/Use/type", "type", {type: schema21.properties.Use.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Use", "#/properties/Use/type", {type: schema21.properties.Use.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate28.errors = vErrors;
 return errors === 0;
@@ -3005,19 +3005,19 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data0 = data.FirstName;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/FirstName", "#/properties/FirstName/type", "type", {type: schema20.properties.FirstName.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/FirstName", "#/properties/FirstName/type", {type: schema20.properties.FirstName.type}); errors++;
 }
 }
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data1 = data.LastName;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/LastName", "#/properties/LastName/type", "type", {type: schema20.properties.LastName.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/LastName", "#/properties/LastName/type", {type: schema20.properties.LastName.type}); errors++;
 }
 }
 if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
 let data2 = data.MiddleName;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/MiddleName", "#/properties/MiddleName/type", "type", {type: schema20.properties.MiddleName.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/MiddleName", "#/properties/MiddleName/type", {type: schema20.properties.MiddleName.type}); errors++;
 }
 }
 if(data.Credentials !== undefined && func0.call(data, "Credentials")){
@@ -3026,12 +3026,12 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data3[i0] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Credentials/" + i0, "#/properties/Credentials/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Credentials/" + i0, "#/properties/Credentials/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Credentials", "#/properties/Credentials/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Credentials", "#/properties/Credentials/type", {type: "array"}); errors++;
 }
 }
 if(data.Addresses !== undefined && func0.call(data, "Addresses")){
@@ -3045,7 +3045,7 @@ vErrors = addErrors(vErrors, validate28.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Addresses", "#/properties/Addresses/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Addresses", "#/properties/Addresses/type", {type: "array"}); errors++;
 }
 }
 if(data.EmailAddresses !== undefined && func0.call(data, "EmailAddresses")){
@@ -3054,12 +3054,12 @@ if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data7[i2] !== "string"){
-vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i2, "#/properties/EmailAddresses/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i2, "#/properties/EmailAddresses/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", {type: "array"}); errors++;
 }
 }
 if(data.PhoneNumber !== undefined && func0.call(data, "PhoneNumber")){
@@ -3068,55 +3068,55 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.Home !== undefined && func0.call(data9, "Home")){
 let data10 = data9.Home;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/type", "type", {type: schema13.properties.Home.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/type", {type: schema13.properties.Home.type}); errors++;
 }
 if(typeof data10 === "string"){
 if(!(formats2.test(data10))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/format", "format", {format: "e164"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Home", "phone-number.schema.json/properties/Home/format", {format: "e164"}); errors++;
 }
 }
 }
 if(data9.Office !== undefined && func0.call(data9, "Office")){
 let data11 = data9.Office;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/type", "type", {type: schema13.properties.Office.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/type", {type: schema13.properties.Office.type}); errors++;
 }
 if(typeof data11 === "string"){
 if(!(formats2.test(data11))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/format", "format", {format: "e164"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "phone-number.schema.json/properties/Office/format", {format: "e164"}); errors++;
 }
 }
 }
 if(data9.Mobile !== undefined && func0.call(data9, "Mobile")){
 let data12 = data9.Mobile;
 if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/type", "type", {type: schema13.properties.Mobile.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/type", {type: schema13.properties.Mobile.type}); errors++;
 }
 if(typeof data12 === "string"){
 if(!(formats2.test(data12))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/format", "format", {format: "e164"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Mobile", "phone-number.schema.json/properties/Mobile/format", {format: "e164"}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/PhoneNumber", "phone-number.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber", "phone-number.schema.json/type", {type: "object"}); errors++;
 }
 }
 if(data.Sex !== undefined && func0.call(data, "Sex")){
 let data13 = data.Sex;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/Sex", "#/properties/Sex/type", "type", {type: schema20.properties.Sex.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Sex", "#/properties/Sex/type", {type: schema20.properties.Sex.type}); errors++;
 }
 }
 if(data.DOB !== undefined && func0.call(data, "DOB")){
 let data14 = data.DOB;
 if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/type", "type", {type: schema20.properties.DOB.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/type", {type: schema20.properties.DOB.type}); errors++;
 }
 if(typeof data14 === "string"){
 if(!(formats1(data14))){
-vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/DOB", "#/properties/DOB/format", {format: "iso8601"}); errors++;
 }
 }
 }
@@ -3126,17 +3126,17 @@ if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
 if(typeof data15[i3] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Languages/" + i3, "#/properties/Languages/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Languages/" + i3, "#/properties/Languages/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Languages", "#/properties/Languages/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Languages", "#/properties/Languages/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate29.errors = vErrors;
 return errors === 0;
@@ -3215,68 +3215,68 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema16.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", {type: schema16.properties.ID.type}); errors++;
 }
 }
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema16.properties.IDType.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", {type: schema16.properties.IDType.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", {type: "array"}); errors++;
 }
 }
 if(data.Code !== undefined && func0.call(data, "Code")){
 let data4 = data.Code;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Code", "#/properties/Code/type", "type", {type: schema22.properties.Code.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Code", "#/properties/Code/type", {type: schema22.properties.Code.type}); errors++;
 }
 }
 if(data.Codeset !== undefined && func0.call(data, "Codeset")){
 let data5 = data.Codeset;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Codeset", "#/properties/Codeset/type", "type", {type: schema22.properties.Codeset.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Codeset", "#/properties/Codeset/type", {type: schema22.properties.Codeset.type}); errors++;
 }
 }
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data6 = data.Description;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", "type", {type: schema22.properties.Description.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", {type: schema22.properties.Description.type}); errors++;
 }
 }
 if(data.StartDate !== undefined && func0.call(data, "StartDate")){
 let data7 = data.StartDate;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/StartDate", "#/properties/StartDate/type", "type", {type: schema22.properties.StartDate.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/StartDate", "#/properties/StartDate/type", {type: schema22.properties.StartDate.type}); errors++;
 }
 if(typeof data7 === "string"){
 if(!(formats1(data7))){
-vErrors = addError(vErrors, instancePath+"/StartDate", "#/properties/StartDate/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/StartDate", "#/properties/StartDate/format", {format: "iso8601"}); errors++;
 }
 }
 }
 if(data.EndDate !== undefined && func0.call(data, "EndDate")){
 let data8 = data.EndDate;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/EndDate", "#/properties/EndDate/type", "type", {type: schema22.properties.EndDate.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/EndDate", "#/properties/EndDate/type", {type: schema22.properties.EndDate.type}); errors++;
 }
 if(typeof data8 === "string"){
 if(!(formats1(data8))){
-vErrors = addError(vErrors, instancePath+"/EndDate", "#/properties/EndDate/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/EndDate", "#/properties/EndDate/format", {format: "iso8601"}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate30.errors = vErrors;
 return errors === 0;
@@ -3369,41 +3369,41 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema16.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", {type: schema16.properties.ID.type}); errors++;
 }
 }
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema16.properties.IDType.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", {type: schema16.properties.IDType.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", {type: "array"}); errors++;
 }
 }
 if(data.IsActive !== undefined && func0.call(data, "IsActive")){
 let data4 = data.IsActive;
 if(((typeof data4 !== "boolean") && (typeof data4 !== "string")) && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/IsActive", "#/properties/IsActive/type", "type", {type: schema24.properties.IsActive.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/IsActive", "#/properties/IsActive/type", {type: schema24.properties.IsActive.type}); errors++;
 }
 }
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data5 = data.Type;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Type", "#/properties/Type/type", "type", {type: schema24.properties.Type.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Type", "#/properties/Type/type", {type: schema24.properties.Type.type}); errors++;
 }
 }
 if(data.Name !== undefined && func0.call(data, "Name")){
 let data6 = data.Name;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Name", "#/properties/Name/type", "type", {type: schema24.properties.Name.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Name", "#/properties/Name/type", {type: schema24.properties.Name.type}); errors++;
 }
 }
 if(data.Address !== undefined && func0.call(data, "Address")){
@@ -3412,47 +3412,47 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.StreetAddress !== undefined && func0.call(data7, "StreetAddress")){
 let data8 = data7.StreetAddress;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", "type", {type: schema14.properties.StreetAddress.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", {type: schema14.properties.StreetAddress.type}); errors++;
 }
 }
 if(data7.City !== undefined && func0.call(data7, "City")){
 let data9 = data7.City;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", "type", {type: schema14.properties.City.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", {type: schema14.properties.City.type}); errors++;
 }
 }
 if(data7.State !== undefined && func0.call(data7, "State")){
 let data10 = data7.State;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", "type", {type: schema14.properties.State.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", {type: schema14.properties.State.type}); errors++;
 }
 }
 if(data7.ZIP !== undefined && func0.call(data7, "ZIP")){
 let data11 = data7.ZIP;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", "type", {type: schema14.properties.ZIP.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", {type: schema14.properties.ZIP.type}); errors++;
 }
 }
 if(data7.County !== undefined && func0.call(data7, "County")){
 let data12 = data7.County;
 if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", "type", {type: schema14.properties.County.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", {type: schema14.properties.County.type}); errors++;
 }
 }
 if(data7.Country !== undefined && func0.call(data7, "Country")){
 let data13 = data7.Country;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", "type", {type: schema14.properties.Country.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", {type: schema14.properties.Country.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate31.errors = vErrors;
 return errors === 0;
@@ -3520,44 +3520,44 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema16.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", {type: schema16.properties.ID.type}); errors++;
 }
 }
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema16.properties.IDType.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", {type: schema16.properties.IDType.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", {type: "array"}); errors++;
 }
 }
 if(data.Status !== undefined && func0.call(data, "Status")){
 let data4 = data.Status;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Status", "#/properties/Status/type", "type", {type: schema25.properties.Status.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Status", "#/properties/Status/type", {type: schema25.properties.Status.type}); errors++;
 }
 if(!((((data4 === "Active") || (data4 === "Suspended")) || (data4 === "Inactive")) || (data4 === null))){
-vErrors = addError(vErrors, instancePath+"/Status", "#/properties/Status/enum", "enum", {allowedValues: schema25.properties.Status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/Status", "#/properties/Status/enum", {allowedValues: schema25.properties.Status.enum}); errors++;
 }
 }
 if(data.Name !== undefined && func0.call(data, "Name")){
 let data5 = data.Name;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Name", "#/properties/Name/type", "type", {type: schema25.properties.Name.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Name", "#/properties/Name/type", {type: schema25.properties.Name.type}); errors++;
 }
 }
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data6 = data.Description;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", "type", {type: schema25.properties.Description.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", {type: schema25.properties.Description.type}); errors++;
 }
 }
 if(data.Address !== undefined && func0.call(data, "Address")){
@@ -3566,42 +3566,42 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.StreetAddress !== undefined && func0.call(data7, "StreetAddress")){
 let data8 = data7.StreetAddress;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", "type", {type: schema14.properties.StreetAddress.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", {type: schema14.properties.StreetAddress.type}); errors++;
 }
 }
 if(data7.City !== undefined && func0.call(data7, "City")){
 let data9 = data7.City;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", "type", {type: schema14.properties.City.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", {type: schema14.properties.City.type}); errors++;
 }
 }
 if(data7.State !== undefined && func0.call(data7, "State")){
 let data10 = data7.State;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", "type", {type: schema14.properties.State.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", {type: schema14.properties.State.type}); errors++;
 }
 }
 if(data7.ZIP !== undefined && func0.call(data7, "ZIP")){
 let data11 = data7.ZIP;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", "type", {type: schema14.properties.ZIP.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", {type: schema14.properties.ZIP.type}); errors++;
 }
 }
 if(data7.County !== undefined && func0.call(data7, "County")){
 let data12 = data7.County;
 if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", "type", {type: schema14.properties.County.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", {type: schema14.properties.County.type}); errors++;
 }
 }
 if(data7.Country !== undefined && func0.call(data7, "Country")){
 let data13 = data7.Country;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", "type", {type: schema14.properties.Country.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", {type: schema14.properties.Country.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", {type: "object"}); errors++;
 }
 }
 if(data.EmailAddresses !== undefined && func0.call(data, "EmailAddresses")){
@@ -3610,12 +3610,12 @@ if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data14[i1] !== "string"){
-vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i1, "#/properties/EmailAddresses/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i1, "#/properties/EmailAddresses/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", {type: "array"}); errors++;
 }
 }
 if(data.PhoneNumber !== undefined && func0.call(data, "PhoneNumber")){
@@ -3624,22 +3624,22 @@ if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.Office !== undefined && func0.call(data16, "Office")){
 let data17 = data16.Office;
 if((typeof data17 !== "string") && (data17 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/type", "type", {type: schema26.properties.Office.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/type", {type: schema26.properties.Office.type}); errors++;
 }
 if(typeof data17 === "string"){
 if(!(formats2.test(data17))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/format", "format", {format: "e164"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/format", {format: "e164"}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/PhoneNumber", "office-phone-number.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber", "office-phone-number.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate32.errors = vErrors;
 return errors === 0;
@@ -3681,35 +3681,35 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema16.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", {type: schema16.properties.ID.type}); errors++;
 }
 }
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema16.properties.IDType.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", {type: schema16.properties.IDType.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", {type: "array"}); errors++;
 }
 }
 if(data.Type !== undefined && func0.call(data, "Type")){
 let data4 = data.Type;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/Type", "#/properties/Type/type", "type", {type: schema27.properties.Type.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Type", "#/properties/Type/type", {type: schema27.properties.Type.type}); errors++;
 }
 }
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data5 = data.Description;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", "type", {type: schema27.properties.Description.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", {type: schema27.properties.Description.type}); errors++;
 }
 }
 if(data.PhoneNumber !== undefined && func0.call(data, "PhoneNumber")){
@@ -3718,22 +3718,22 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.Office !== undefined && func0.call(data6, "Office")){
 let data7 = data6.Office;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/type", "type", {type: schema26.properties.Office.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/type", {type: schema26.properties.Office.type}); errors++;
 }
 if(typeof data7 === "string"){
 if(!(formats2.test(data7))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/format", "format", {format: "e164"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/format", {format: "e164"}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/PhoneNumber", "office-phone-number.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber", "office-phone-number.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate33.errors = vErrors;
 return errors === 0;
@@ -3773,23 +3773,23 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 let data2 = data1.ID;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", "type", {type: schema16.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "identifier.schema.json/properties/ID/type", {type: schema16.properties.ID.type}); errors++;
 }
 }
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", "type", {type: schema16.properties.IDType.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "identifier.schema.json/properties/IDType/type", {type: schema16.properties.IDType.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "identifier.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", {type: "array"}); errors++;
 }
 }
 if(data.Organization !== undefined && func0.call(data, "Organization")){
@@ -3807,29 +3807,29 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.Code !== undefined && func0.call(data6, "Code")){
 let data7 = data6.Code;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Specialties/" + i1+"/Code", "coded-value.schema.json/properties/Code/type", "type", {type: schema11.properties.Code.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Specialties/" + i1+"/Code", "coded-value.schema.json/properties/Code/type", {type: schema11.properties.Code.type}); errors++;
 }
 }
 if(data6.Codeset !== undefined && func0.call(data6, "Codeset")){
 let data8 = data6.Codeset;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Specialties/" + i1+"/Codeset", "coded-value.schema.json/properties/Codeset/type", "type", {type: schema11.properties.Codeset.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Specialties/" + i1+"/Codeset", "coded-value.schema.json/properties/Codeset/type", {type: schema11.properties.Codeset.type}); errors++;
 }
 }
 if(data6.Description !== undefined && func0.call(data6, "Description")){
 let data9 = data6.Description;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/Specialties/" + i1+"/Description", "coded-value.schema.json/properties/Description/type", "type", {type: schema11.properties.Description.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Specialties/" + i1+"/Description", "coded-value.schema.json/properties/Description/type", {type: schema11.properties.Description.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Specialties/" + i1, "coded-value.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Specialties/" + i1, "coded-value.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Specialties", "#/properties/Specialties/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Specialties", "#/properties/Specialties/type", {type: "array"}); errors++;
 }
 }
 if(data.Locations !== undefined && func0.call(data, "Locations")){
@@ -3843,7 +3843,7 @@ vErrors = addErrors(vErrors, validate32.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Locations", "#/properties/Locations/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Locations", "#/properties/Locations/type", {type: "array"}); errors++;
 }
 }
 if(data.Services !== undefined && func0.call(data, "Services")){
@@ -3857,7 +3857,7 @@ vErrors = addErrors(vErrors, validate33.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Services", "#/properties/Services/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Services", "#/properties/Services/type", {type: "array"}); errors++;
 }
 }
 if(data.Availability !== undefined && func0.call(data, "Availability")){
@@ -3874,52 +3874,52 @@ const len5 = data16.length;
 for(let i5=0; i5<len5; i5++){
 let data17 = data16[i5];
 if(typeof data17 !== "string"){
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/Days/" + i5, "#/$defs/availability/properties/Days/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/Days/" + i5, "#/$defs/availability/properties/Days/items/type", {type: "string"}); errors++;
 }
 if(!(((((((data17 === "Monday") || (data17 === "Tuesday")) || (data17 === "Wednesday")) || (data17 === "Thursday")) || (data17 === "Friday")) || (data17 === "Saturday")) || (data17 === "Sunday"))){
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/Days/" + i5, "#/$defs/availability/properties/Days/items/enum", "enum", {allowedValues: schema23.properties.Days.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/Days/" + i5, "#/$defs/availability/properties/Days/items/enum", {allowedValues: schema23.properties.Days.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/Days", "#/$defs/availability/properties/Days/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/Days", "#/$defs/availability/properties/Days/type", {type: "array"}); errors++;
 }
 }
 if(data15.AvailableStartTime !== undefined && func0.call(data15, "AvailableStartTime")){
 let data18 = data15.AvailableStartTime;
 if((typeof data18 !== "string") && (data18 !== null)){
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/AvailableStartTime", "#/$defs/availability/properties/AvailableStartTime/type", "type", {type: schema23.properties.AvailableStartTime.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/AvailableStartTime", "#/$defs/availability/properties/AvailableStartTime/type", {type: schema23.properties.AvailableStartTime.type}); errors++;
 }
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/AvailableStartTime", "#/$defs/availability/properties/AvailableStartTime/pattern", "pattern", {pattern: "^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/AvailableStartTime", "#/$defs/availability/properties/AvailableStartTime/pattern", {pattern: "^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$"}); errors++;
 }
 }
 }
 if(data15.AvailableEndTime !== undefined && func0.call(data15, "AvailableEndTime")){
 let data19 = data15.AvailableEndTime;
 if((typeof data19 !== "string") && (data19 !== null)){
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/AvailableEndTime", "#/$defs/availability/properties/AvailableEndTime/type", "type", {type: schema23.properties.AvailableEndTime.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/AvailableEndTime", "#/$defs/availability/properties/AvailableEndTime/type", {type: schema23.properties.AvailableEndTime.type}); errors++;
 }
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/AvailableEndTime", "#/$defs/availability/properties/AvailableEndTime/pattern", "pattern", {pattern: "^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Availability/" + i4+"/AvailableEndTime", "#/$defs/availability/properties/AvailableEndTime/pattern", {pattern: "^(?:\\d{4}-\\d{2}-\\d{2}[Tt ]|[Tt])?\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?$"}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Availability/" + i4, "#/$defs/availability/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Availability/" + i4, "#/$defs/availability/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Availability", "#/properties/Availability/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Availability", "#/properties/Availability/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate34.errors = vErrors;
 return errors === 0;
@@ -3951,40 +3951,40 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.Identifiers === undefined) || (!(func0.call(data, "Identifiers")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Identifiers"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "Identifiers"}); errors++;
 }
 if(data.Identifiers !== undefined && func0.call(data, "Identifiers")){
 let data0 = data.Identifiers;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/minItems", {limit: 1}); errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if((data1.ID === undefined) || (!(func0.call(data1, "ID")))){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "provider-identifier.schema.json/required", "required", {missingProperty: "ID"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "provider-identifier.schema.json/required", {missingProperty: "ID"}); errors++;
 }
 if(data1.ID !== undefined && func0.call(data1, "ID")){
 if(typeof data1.ID !== "string"){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "provider-identifier.schema.json/properties/ID/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/ID", "provider-identifier.schema.json/properties/ID/type", {type: "string"}); errors++;
 }
 }
 if(data1.IDType !== undefined && func0.call(data1, "IDType")){
 let data3 = data1.IDType;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "provider-identifier.schema.json/properties/IDType/type", "type", {type: schema19.properties.IDType.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0+"/IDType", "provider-identifier.schema.json/properties/IDType/type", {type: schema19.properties.IDType.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "provider-identifier.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers/" + i0, "provider-identifier.schema.json/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Identifiers", "#/properties/Identifiers/type", {type: "array"}); errors++;
 }
 }
 if(data.Demographics !== undefined && func0.call(data, "Demographics")){
@@ -4003,7 +4003,7 @@ vErrors = addErrors(vErrors, validate30.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Qualifications", "#/properties/Qualifications/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Qualifications", "#/properties/Qualifications/type", {type: "array"}); errors++;
 }
 }
 if(data.Roles !== undefined && func0.call(data, "Roles")){
@@ -4017,12 +4017,12 @@ vErrors = addErrors(vErrors, validate34.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Roles", "#/properties/Roles/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Roles", "#/properties/Roles/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate27.errors = vErrors;
 return errors === 0;
@@ -4083,25 +4083,25 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ID !== undefined && func0.call(data, "ID")){
 let data0 = data.ID;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/ID", "#/properties/ID/type", "type", {type: schema28.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/ID", "#/properties/ID/type", {type: schema28.properties.ID.type}); errors++;
 }
 }
 if(data.IDType !== undefined && func0.call(data, "IDType")){
 let data1 = data.IDType;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/IDType", "#/properties/IDType/type", "type", {type: schema28.properties.IDType.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/IDType", "#/properties/IDType/type", {type: schema28.properties.IDType.type}); errors++;
 }
 }
 if(data.FirstName !== undefined && func0.call(data, "FirstName")){
 let data2 = data.FirstName;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/FirstName", "#/properties/FirstName/type", "type", {type: schema28.properties.FirstName.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/FirstName", "#/properties/FirstName/type", {type: schema28.properties.FirstName.type}); errors++;
 }
 }
 if(data.LastName !== undefined && func0.call(data, "LastName")){
 let data3 = data.LastName;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/LastName", "#/properties/LastName/type", "type", {type: schema28.properties.LastName.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/LastName", "#/properties/LastName/type", {type: schema28.properties.LastName.type}); errors++;
 }
 }
 if(data.Credentials !== undefined && func0.call(data, "Credentials")){
@@ -4110,12 +4110,12 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data4[i0] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Credentials/" + i0, "#/properties/Credentials/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Credentials/" + i0, "#/properties/Credentials/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Credentials", "#/properties/Credentials/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Credentials", "#/properties/Credentials/type", {type: "array"}); errors++;
 }
 }
 if(data.Address !== undefined && func0.call(data, "Address")){
@@ -4124,42 +4124,42 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.StreetAddress !== undefined && func0.call(data6, "StreetAddress")){
 let data7 = data6.StreetAddress;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", "type", {type: schema14.properties.StreetAddress.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/StreetAddress", "address.schema.json/properties/StreetAddress/type", {type: schema14.properties.StreetAddress.type}); errors++;
 }
 }
 if(data6.City !== undefined && func0.call(data6, "City")){
 let data8 = data6.City;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", "type", {type: schema14.properties.City.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/City", "address.schema.json/properties/City/type", {type: schema14.properties.City.type}); errors++;
 }
 }
 if(data6.State !== undefined && func0.call(data6, "State")){
 let data9 = data6.State;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", "type", {type: schema14.properties.State.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/State", "address.schema.json/properties/State/type", {type: schema14.properties.State.type}); errors++;
 }
 }
 if(data6.ZIP !== undefined && func0.call(data6, "ZIP")){
 let data10 = data6.ZIP;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", "type", {type: schema14.properties.ZIP.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/ZIP", "address.schema.json/properties/ZIP/type", {type: schema14.properties.ZIP.type}); errors++;
 }
 }
 if(data6.County !== undefined && func0.call(data6, "County")){
 let data11 = data6.County;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", "type", {type: schema14.properties.County.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/County", "address.schema.json/properties/County/type", {type: schema14.properties.County.type}); errors++;
 }
 }
 if(data6.Country !== undefined && func0.call(data6, "Country")){
 let data12 = data6.Country;
 if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", "type", {type: schema14.properties.Country.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address/Country", "address.schema.json/properties/Country/type", {type: schema14.properties.Country.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Address", "address.schema.json/type", {type: "object"}); errors++;
 }
 }
 if(data.EmailAddresses !== undefined && func0.call(data, "EmailAddresses")){
@@ -4168,12 +4168,12 @@ if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data13[i1] !== "string"){
-vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i1, "#/properties/EmailAddresses/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/EmailAddresses/" + i1, "#/properties/EmailAddresses/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/EmailAddresses", "#/properties/EmailAddresses/type", {type: "array"}); errors++;
 }
 }
 if(data.PhoneNumber !== undefined && func0.call(data, "PhoneNumber")){
@@ -4182,17 +4182,17 @@ if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.Office !== undefined && func0.call(data15, "Office")){
 let data16 = data15.Office;
 if((typeof data16 !== "string") && (data16 !== null)){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/type", "type", {type: schema26.properties.Office.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/type", {type: schema26.properties.Office.type}); errors++;
 }
 if(typeof data16 === "string"){
 if(!(formats2.test(data16))){
-vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/format", "format", {format: "e164"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber/Office", "office-phone-number.schema.json/properties/Office/format", {format: "e164"}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/PhoneNumber", "office-phone-number.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/PhoneNumber", "office-phone-number.schema.json/type", {type: "object"}); errors++;
 }
 }
 if(data.Location !== undefined && func0.call(data, "Location")){
@@ -4202,7 +4202,7 @@ vErrors = addErrors(vErrors, validate25.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate35.errors = vErrors;
 return errors === 0;
@@ -4239,24 +4239,24 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.ID === undefined) || (!(func0.call(data, "ID")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "ID"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "ID"}); errors++;
 }
 if((data.IDType === undefined) || (!(func0.call(data, "IDType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "IDType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "IDType"}); errors++;
 }
 if(data.ID !== undefined && func0.call(data, "ID")){
 if(typeof data.ID !== "string"){
-vErrors = addError(vErrors, instancePath+"/ID", "#/properties/ID/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ID", "#/properties/ID/type", {type: "string"}); errors++;
 }
 }
 if(data.IDType !== undefined && func0.call(data, "IDType")){
 if(typeof data.IDType !== "string"){
-vErrors = addError(vErrors, instancePath+"/IDType", "#/properties/IDType/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/IDType", "#/properties/IDType/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate36.errors = vErrors;
 return errors === 0;
@@ -4302,24 +4302,24 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Code !== undefined && func0.call(data, "Code")){
 let data0 = data.Code;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/Code", "#/properties/Code/type", "type", {type: schema29.properties.Code.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Code", "#/properties/Code/type", {type: schema29.properties.Code.type}); errors++;
 }
 }
 if(data.Codeset !== undefined && func0.call(data, "Codeset")){
 let data1 = data.Codeset;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addError(vErrors, instancePath+"/Codeset", "#/properties/Codeset/type", "type", {type: schema29.properties.Codeset.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Codeset", "#/properties/Codeset/type", {type: schema29.properties.Codeset.type}); errors++;
 }
 }
 if(data.Description !== undefined && func0.call(data, "Description")){
 let data2 = data.Description;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", "type", {type: schema29.properties.Description.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Description", "#/properties/Description/type", {type: schema29.properties.Description.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate37.errors = vErrors;
 return errors === 0;
@@ -4334,8 +4334,8 @@ validate37.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

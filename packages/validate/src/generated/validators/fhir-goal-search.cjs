@@ -23,13 +23,13 @@ for(const key0 of Object.keys(data)){
 if(!((((key0 === "patient") || (key0 === "patient.identifier")) || (key0 === "lifecycle-status")) || (key0 === "target-date"))){
 let data0 = data[key0];
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/values/type", "type", {type: schema0.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/values/type", {type: schema0.type}); errors++;
 }
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0, "#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0, "#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -38,13 +38,13 @@ vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(
 if(data.patient !== undefined && func0.call(data, "patient")){
 let data2 = data.patient;
 if((!(Array.isArray(data2))) && (typeof data2 !== "string")){
-vErrors = addError(vErrors, instancePath+"/patient", "#/$defs/values/type", "type", {type: schema0.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/patient", "#/$defs/values/type", {type: schema0.type}); errors++;
 }
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data2[i1] !== "string"){
-vErrors = addError(vErrors, instancePath+"/patient/" + i1, "#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patient/" + i1, "#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -52,13 +52,13 @@ vErrors = addError(vErrors, instancePath+"/patient/" + i1, "#/$defs/values/items
 if(data["patient.identifier"] !== undefined && func0.call(data, "patient.identifier")){
 let data4 = data["patient.identifier"];
 if((!(Array.isArray(data4))) && (typeof data4 !== "string")){
-vErrors = addError(vErrors, instancePath+"/patient.identifier", "#/$defs/values/type", "type", {type: schema0.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/patient.identifier", "#/$defs/values/type", {type: schema0.type}); errors++;
 }
 if(Array.isArray(data4)){
 const len2 = data4.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data4[i2] !== "string"){
-vErrors = addError(vErrors, instancePath+"/patient.identifier/" + i2, "#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patient.identifier/" + i2, "#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -66,13 +66,13 @@ vErrors = addError(vErrors, instancePath+"/patient.identifier/" + i2, "#/$defs/v
 if(data["lifecycle-status"] !== undefined && func0.call(data, "lifecycle-status")){
 let data6 = data["lifecycle-status"];
 if((!(Array.isArray(data6))) && (typeof data6 !== "string")){
-vErrors = addError(vErrors, instancePath+"/lifecycle-status", "#/$defs/values/type", "type", {type: schema0.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/lifecycle-status", "#/$defs/values/type", {type: schema0.type}); errors++;
 }
 if(Array.isArray(data6)){
 const len3 = data6.length;
 for(let i3=0; i3<len3; i3++){
 if(typeof data6[i3] !== "string"){
-vErrors = addError(vErrors, instancePath+"/lifecycle-status/" + i3, "#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lifecycle-status/" + i3, "#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -80,28 +80,28 @@ vErrors = addError(vErrors, instancePath+"/lifecycle-status/" + i3, "#/$defs/val
 if(data["target-date"] !== undefined && func0.call(data, "target-date")){
 let data8 = data["target-date"];
 if((!(Array.isArray(data8))) && (typeof data8 !== "string")){
-vErrors = addError(vErrors, instancePath+"/target-date", "#/$defs/values/type", "type", {type: schema0.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/target-date", "#/$defs/values/type", {type: schema0.type}); errors++;
 }
 if(Array.isArray(data8)){
 const len4 = data8.length;
 for(let i4=0; i4<len4; i4++){
 if(typeof data8[i4] !== "string"){
-vErrors = addError(vErrors, instancePath+"/target-date/" + i4, "#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target-date/" + i4, "#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -71,13 +71,13 @@ for(const key0 of Object.keys(data)){
 if(!(func0.call(schema0.properties, key0))){
 let data0 = data[key0];
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -86,13 +86,13 @@ vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(
 if(data.identifier !== undefined && func0.call(data, "identifier")){
 let data2 = data.identifier;
 if((!(Array.isArray(data2))) && (typeof data2 !== "string")){
-vErrors = addError(vErrors, instancePath+"/identifier", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data2[i1] !== "string"){
-vErrors = addError(vErrors, instancePath+"/identifier/" + i1, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier/" + i1, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -100,13 +100,13 @@ vErrors = addError(vErrors, instancePath+"/identifier/" + i1, "goal.schema.json#
 if(data.active !== undefined && func0.call(data, "active")){
 let data4 = data.active;
 if((!(Array.isArray(data4))) && (typeof data4 !== "string")){
-vErrors = addError(vErrors, instancePath+"/active", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/active", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data4)){
 const len2 = data4.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data4[i2] !== "string"){
-vErrors = addError(vErrors, instancePath+"/active/" + i2, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/active/" + i2, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -114,13 +114,13 @@ vErrors = addError(vErrors, instancePath+"/active/" + i2, "goal.schema.json#/$de
 if(data["general-practitioner"] !== undefined && func0.call(data, "general-practitioner")){
 let data6 = data["general-practitioner"];
 if((!(Array.isArray(data6))) && (typeof data6 !== "string")){
-vErrors = addError(vErrors, instancePath+"/general-practitioner", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/general-practitioner", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data6)){
 const len3 = data6.length;
 for(let i3=0; i3<len3; i3++){
 if(typeof data6[i3] !== "string"){
-vErrors = addError(vErrors, instancePath+"/general-practitioner/" + i3, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/general-practitioner/" + i3, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -128,13 +128,13 @@ vErrors = addError(vErrors, instancePath+"/general-practitioner/" + i3, "goal.sc
 if(data["general-practitioner.identifier"] !== undefined && func0.call(data, "general-practitioner.identifier")){
 let data8 = data["general-practitioner.identifier"];
 if((!(Array.isArray(data8))) && (typeof data8 !== "string")){
-vErrors = addError(vErrors, instancePath+"/general-practitioner.identifier", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/general-practitioner.identifier", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data8)){
 const len4 = data8.length;
 for(let i4=0; i4<len4; i4++){
 if(typeof data8[i4] !== "string"){
-vErrors = addError(vErrors, instancePath+"/general-practitioner.identifier/" + i4, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/general-practitioner.identifier/" + i4, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -142,13 +142,13 @@ vErrors = addError(vErrors, instancePath+"/general-practitioner.identifier/" + i
 if(data.given !== undefined && func0.call(data, "given")){
 let data10 = data.given;
 if((!(Array.isArray(data10))) && (typeof data10 !== "string")){
-vErrors = addError(vErrors, instancePath+"/given", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/given", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data10)){
 const len5 = data10.length;
 for(let i5=0; i5<len5; i5++){
 if(typeof data10[i5] !== "string"){
-vErrors = addError(vErrors, instancePath+"/given/" + i5, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/given/" + i5, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -156,13 +156,13 @@ vErrors = addError(vErrors, instancePath+"/given/" + i5, "goal.schema.json#/$def
 if(data.family !== undefined && func0.call(data, "family")){
 let data12 = data.family;
 if((!(Array.isArray(data12))) && (typeof data12 !== "string")){
-vErrors = addError(vErrors, instancePath+"/family", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/family", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data12)){
 const len6 = data12.length;
 for(let i6=0; i6<len6; i6++){
 if(typeof data12[i6] !== "string"){
-vErrors = addError(vErrors, instancePath+"/family/" + i6, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/family/" + i6, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -170,13 +170,13 @@ vErrors = addError(vErrors, instancePath+"/family/" + i6, "goal.schema.json#/$de
 if(data.birthdate !== undefined && func0.call(data, "birthdate")){
 let data14 = data.birthdate;
 if((!(Array.isArray(data14))) && (typeof data14 !== "string")){
-vErrors = addError(vErrors, instancePath+"/birthdate", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/birthdate", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data14)){
 const len7 = data14.length;
 for(let i7=0; i7<len7; i7++){
 if(typeof data14[i7] !== "string"){
-vErrors = addError(vErrors, instancePath+"/birthdate/" + i7, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/birthdate/" + i7, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -184,13 +184,13 @@ vErrors = addError(vErrors, instancePath+"/birthdate/" + i7, "goal.schema.json#/
 if(data.gender !== undefined && func0.call(data, "gender")){
 let data16 = data.gender;
 if((!(Array.isArray(data16))) && (typeof data16 !== "string")){
-vErrors = addError(vErrors, instancePath+"/gender", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/gender", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data16)){
 const len8 = data16.length;
 for(let i8=0; i8<len8; i8++){
 if(typeof data16[i8] !== "string"){
-vErrors = addError(vErrors, instancePath+"/gender/" + i8, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/gender/" + i8, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -198,13 +198,13 @@ vErrors = addError(vErrors, instancePath+"/gender/" + i8, "goal.schema.json#/$de
 if(data["address-line"] !== undefined && func0.call(data, "address-line")){
 let data18 = data["address-line"];
 if((!(Array.isArray(data18))) && (typeof data18 !== "string")){
-vErrors = addError(vErrors, instancePath+"/address-line", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/address-line", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data18)){
 const len9 = data18.length;
 for(let i9=0; i9<len9; i9++){
 if(typeof data18[i9] !== "string"){
-vErrors = addError(vErrors, instancePath+"/address-line/" + i9, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/address-line/" + i9, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -212,13 +212,13 @@ vErrors = addError(vErrors, instancePath+"/address-line/" + i9, "goal.schema.jso
 if(data["address-city"] !== undefined && func0.call(data, "address-city")){
 let data20 = data["address-city"];
 if((!(Array.isArray(data20))) && (typeof data20 !== "string")){
-vErrors = addError(vErrors, instancePath+"/address-city", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/address-city", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data20)){
 const len10 = data20.length;
 for(let i10=0; i10<len10; i10++){
 if(typeof data20[i10] !== "string"){
-vErrors = addError(vErrors, instancePath+"/address-city/" + i10, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/address-city/" + i10, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -226,13 +226,13 @@ vErrors = addError(vErrors, instancePath+"/address-city/" + i10, "goal.schema.js
 if(data["address-state"] !== undefined && func0.call(data, "address-state")){
 let data22 = data["address-state"];
 if((!(Array.isArray(data22))) && (typeof data22 !== "string")){
-vErrors = addError(vErrors, instancePath+"/address-state", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/address-state", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data22)){
 const len11 = data22.length;
 for(let i11=0; i11<len11; i11++){
 if(typeof data22[i11] !== "string"){
-vErrors = addError(vErrors, instancePath+"/address-state/" + i11, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/address-state/" + i11, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -240,13 +240,13 @@ vErrors = addError(vErrors, instancePath+"/address-state/" + i11, "goal.schema.j
 if(data["address-postalcode"] !== undefined && func0.call(data, "address-postalcode")){
 let data24 = data["address-postalcode"];
 if((!(Array.isArray(data24))) && (typeof data24 !== "string")){
-vErrors = addError(vErrors, instancePath+"/address-postalcode", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/address-postalcode", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data24)){
 const len12 = data24.length;
 for(let i12=0; i12<len12; i12++){
 if(typeof data24[i12] !== "string"){
-vErrors = addError(vErrors, instancePath+"/address-postalcode/" + i12, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/address-postalcode/" + i12, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -254,13 +254,13 @@ vErrors = addError(vErrors, instancePath+"/address-postalcode/" + i12, "goal.sch
 if(data.phone !== undefined && func0.call(data, "phone")){
 let data26 = data.phone;
 if((!(Array.isArray(data26))) && (typeof data26 !== "string")){
-vErrors = addError(vErrors, instancePath+"/phone", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/phone", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data26)){
 const len13 = data26.length;
 for(let i13=0; i13<len13; i13++){
 if(typeof data26[i13] !== "string"){
-vErrors = addError(vErrors, instancePath+"/phone/" + i13, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/phone/" + i13, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -268,13 +268,13 @@ vErrors = addError(vErrors, instancePath+"/phone/" + i13, "goal.schema.json#/$de
 if(data.email !== undefined && func0.call(data, "email")){
 let data28 = data.email;
 if((!(Array.isArray(data28))) && (typeof data28 !== "string")){
-vErrors = addError(vErrors, instancePath+"/email", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/email", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data28)){
 const len14 = data28.length;
 for(let i14=0; i14<len14; i14++){
 if(typeof data28[i14] !== "string"){
-vErrors = addError(vErrors, instancePath+"/email/" + i14, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/email/" + i14, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -282,28 +282,28 @@ vErrors = addError(vErrors, instancePath+"/email/" + i14, "goal.schema.json#/$de
 if(data._revinclude !== undefined && func0.call(data, "_revinclude")){
 let data30 = data._revinclude;
 if((!(Array.isArray(data30))) && (typeof data30 !== "string")){
-vErrors = addError(vErrors, instancePath+"/_revinclude", "goal.schema.json#/$defs/values/type", "type", {type: schema1.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/_revinclude", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data30)){
 const len15 = data30.length;
 for(let i15=0; i15<len15; i15++){
 if(typeof data30[i15] !== "string"){
-vErrors = addError(vErrors, instancePath+"/_revinclude/" + i15, "goal.schema.json#/$defs/values/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_revinclude/" + i15, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

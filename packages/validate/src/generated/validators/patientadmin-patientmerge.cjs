@@ -22,10 +22,10 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.Meta === undefined) || (!(func0.call(data, "Meta")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Meta"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "Meta"}); errors++;
 }
 if((data.Patient === undefined) || (!(func0.call(data, "Patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "Patient"}); errors++;
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
@@ -34,40 +34,40 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "DataModel"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "DataModel"}); errors++;
 }
 if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "EventType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "EventType"}); errors++;
 }
 if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
 if("PatientAdmin" !== data0.DataModel){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", "const", {allowedValue: "PatientAdmin"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", {allowedValue: "PatientAdmin"}); errors++;
 }
 }
 if(data0.EventType !== undefined && func0.call(data0, "EventType")){
 if("PatientMerge" !== data0.EventType){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", "const", {allowedValue: "PatientMerge"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", {allowedValue: "PatientMerge"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", {type: "object"}); errors++;
 }
 }
 if(data.Patient !== undefined && func0.call(data, "Patient")){
 let data3 = data.Patient;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if((data3.Identifiers === undefined) || (!(func0.call(data3, "Identifiers")))){
-vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/required", "required", {missingProperty: "Identifiers"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/required", {missingProperty: "Identifiers"}); errors++;
 }
 if((data3.PreviousIdentifiers === undefined) || (!(func0.call(data3, "PreviousIdentifiers")))){
-vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/required", "required", {missingProperty: "PreviousIdentifiers"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/required", {missingProperty: "PreviousIdentifiers"}); errors++;
 }
 if(data3.Identifiers !== undefined && func0.call(data3, "Identifiers")){
 let data4 = data3.Identifiers;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/minItems", {limit: 1}); errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
@@ -77,14 +77,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/type", {type: "array"}); errors++;
 }
 }
 if(data3.PreviousIdentifiers !== undefined && func0.call(data3, "PreviousIdentifiers")){
 let data6 = data3.PreviousIdentifiers;
 if(Array.isArray(data6)){
 if(data6.length < 1){
-vErrors = addError(vErrors, instancePath+"/Patient/PreviousIdentifiers", "#/properties/Patient/properties/PreviousIdentifiers/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/PreviousIdentifiers", "#/properties/Patient/properties/PreviousIdentifiers/minItems", {limit: 1}); errors++;
 }
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
@@ -94,7 +94,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Patient/PreviousIdentifiers", "#/properties/Patient/properties/PreviousIdentifiers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/PreviousIdentifiers", "#/properties/Patient/properties/PreviousIdentifiers/type", {type: "array"}); errors++;
 }
 }
 if(data3.Demographics !== undefined && func0.call(data3, "Demographics")){
@@ -108,30 +108,30 @@ if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data9[i2] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Patient/Notes/" + i2, "#/properties/Patient/properties/Notes/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Notes/" + i2, "#/properties/Patient/properties/Notes/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Patient/Notes", "#/properties/Patient/properties/Notes/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Notes", "#/properties/Patient/properties/Notes/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":{"Meta":true,"Patient":true},"dynamicProps":false,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

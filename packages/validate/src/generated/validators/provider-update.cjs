@@ -21,10 +21,10 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.Meta === undefined) || (!(func0.call(data, "Meta")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Meta"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "Meta"}); errors++;
 }
 if((data.Providers === undefined) || (!(func0.call(data, "Providers")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Providers"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "Providers"}); errors++;
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
@@ -33,31 +33,31 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "DataModel"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "DataModel"}); errors++;
 }
 if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "EventType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "EventType"}); errors++;
 }
 if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
 if("Provider" !== data0.DataModel){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", "const", {allowedValue: "Provider"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", {allowedValue: "Provider"}); errors++;
 }
 }
 if(data0.EventType !== undefined && func0.call(data0, "EventType")){
 if("Update" !== data0.EventType){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", "const", {allowedValue: "Update"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", {allowedValue: "Update"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", {type: "object"}); errors++;
 }
 }
 if(data.Providers !== undefined && func0.call(data, "Providers")){
 let data3 = data.Providers;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-vErrors = addError(vErrors, instancePath+"/Providers", "#/properties/Providers/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/Providers", "#/properties/Providers/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
@@ -67,34 +67,34 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if((data4.IsActive === undefined) || (!(func0.call(data4, "IsActive")))){
-vErrors = addError(vErrors, instancePath+"/Providers/" + i0, "#/properties/Providers/items/required", "required", {missingProperty: "IsActive"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Providers/" + i0, "#/properties/Providers/items/required", {missingProperty: "IsActive"}); errors++;
 }
 if(data4.IsActive !== undefined && func0.call(data4, "IsActive")){
 if(typeof data4.IsActive !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/Providers/" + i0+"/IsActive", "#/properties/Providers/items/properties/IsActive/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Providers/" + i0+"/IsActive", "#/properties/Providers/items/properties/IsActive/type", {type: "boolean"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Providers/" + i0, "#/properties/Providers/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Providers/" + i0, "#/properties/Providers/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Providers", "#/properties/Providers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Providers", "#/properties/Providers/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":{"Meta":true,"Providers":true},"dynamicProps":false,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -19,17 +19,17 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((key0 === "attachmentLimit") || (key0 === "fhirDefsUrl")) || (key0 === "operation")) || (key0 === "bestPracticeInvariants")) || (key0 === "multipleApiKeys")) || (key0 === "knownVariants"))){
-vErrors = addError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", {additionalProperty: key0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/additionalProperties", {additionalProperty: key0}); errors++;
 }
 }
 if(data.attachmentLimit !== undefined){
 let data0 = data.attachmentLimit;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/type", {type: "integer"}); errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -37,32 +37,32 @@ if(data.fhirDefsUrl !== undefined){
 let data1 = data.fhirDefsUrl;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/fhirDefsUrl", "#/properties/fhirDefsUrl/pattern", "pattern", {pattern: "^https?://"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirDefsUrl", "#/properties/fhirDefsUrl/pattern", {pattern: "^https?://"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fhirDefsUrl", "#/properties/fhirDefsUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirDefsUrl", "#/properties/fhirDefsUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.operation !== undefined){
 let data2 = data.operation;
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/operation", "#/properties/operation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/properties/operation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation", "#/properties/operation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/properties/operation/type", {type: "string"}); errors++;
 }
 }
 if(data.bestPracticeInvariants !== undefined){
 if(typeof data.bestPracticeInvariants !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/bestPracticeInvariants", "#/properties/bestPracticeInvariants/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/bestPracticeInvariants", "#/properties/bestPracticeInvariants/type", {type: "boolean"}); errors++;
 }
 }
 if(data.multipleApiKeys !== undefined){
 if(typeof data.multipleApiKeys !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/multipleApiKeys", "#/properties/multipleApiKeys/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/multipleApiKeys", "#/properties/multipleApiKeys/type", {type: "boolean"}); errors++;
 }
 }
 if(data.knownVariants !== undefined){
@@ -72,29 +72,29 @@ for(const key1 in data5){
 let data6 = data5[key1];
 if(typeof data6 === "string"){
 if(func0(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/knownVariants/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/knownVariants/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/type", "type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/knownVariants", "#/properties/knownVariants/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants", "#/properties/knownVariants/type", {type: "object"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -62,10 +62,10 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.Meta === undefined) || (!(func0.call(data, "Meta")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Meta"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "Meta"}); errors++;
 }
 if((data.StartDateTime === undefined) || (!(func0.call(data, "StartDateTime")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "StartDateTime"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "StartDateTime"}); errors++;
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
@@ -74,45 +74,45 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "DataModel"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "DataModel"}); errors++;
 }
 if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "EventType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "EventType"}); errors++;
 }
 if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
 if("Scheduling" !== data0.DataModel){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", "const", {allowedValue: "Scheduling"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", {allowedValue: "Scheduling"}); errors++;
 }
 }
 if(data0.EventType !== undefined && func0.call(data0, "EventType")){
 if("AvailableSlots" !== data0.EventType){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", "const", {allowedValue: "AvailableSlots"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", {allowedValue: "AvailableSlots"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", {type: "object"}); errors++;
 }
 }
 if(data.StartDateTime !== undefined && func0.call(data, "StartDateTime")){
 let data3 = data.StartDateTime;
 if(typeof data3 === "string"){
 if(!(formats0(data3))){
-vErrors = addError(vErrors, instancePath+"/StartDateTime", "#/properties/StartDateTime/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/StartDateTime", "#/properties/StartDateTime/format", {format: "iso8601"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/StartDateTime", "#/properties/StartDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/StartDateTime", "#/properties/StartDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data.EndDateTime !== undefined && func0.call(data, "EndDateTime")){
 let data4 = data.EndDateTime;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/EndDateTime", "#/properties/EndDateTime/type", "type", {type: schema0.properties.EndDateTime.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/EndDateTime", "#/properties/EndDateTime/type", {type: schema0.properties.EndDateTime.type}); errors++;
 }
 if(typeof data4 === "string"){
 if(!(formats0(data4))){
-vErrors = addError(vErrors, instancePath+"/EndDateTime", "#/properties/EndDateTime/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/EndDateTime", "#/properties/EndDateTime/format", {format: "iso8601"}); errors++;
 }
 }
 }
@@ -130,7 +130,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/type", {type: "array"}); errors++;
 }
 }
 if(data5.Demographics !== undefined && func0.call(data5, "Demographics")){
@@ -144,12 +144,12 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data9[i1] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Patient/Notes/" + i1, "#/properties/Patient/properties/Notes/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Notes/" + i1, "#/properties/Patient/properties/Notes/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Patient/Notes", "#/properties/Patient/properties/Notes/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Notes", "#/properties/Patient/properties/Notes/type", {type: "array"}); errors++;
 }
 }
 if(data5.Diagnoses !== undefined && func0.call(data5, "Diagnoses")){
@@ -163,12 +163,12 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Patient/Diagnoses", "#/properties/Patient/properties/Diagnoses/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Diagnoses", "#/properties/Patient/properties/Diagnoses/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/type", {type: "object"}); errors++;
 }
 }
 if(data.Visit !== undefined && func0.call(data, "Visit")){
@@ -180,12 +180,12 @@ if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
 if(typeof data14[i3] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Visit/Reasons/" + i3, "#/properties/Visit/properties/Reasons/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/Reasons/" + i3, "#/properties/Visit/properties/Reasons/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit/Reasons", "#/properties/Visit/properties/Reasons/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/Reasons", "#/properties/Visit/properties/Reasons/type", {type: "array"}); errors++;
 }
 }
 if(data13.AttendingProviders !== undefined && func0.call(data13, "AttendingProviders")){
@@ -199,7 +199,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit/AttendingProviders", "#/properties/Visit/properties/AttendingProviders/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/AttendingProviders", "#/properties/Visit/properties/AttendingProviders/type", {type: "array"}); errors++;
 }
 }
 if(data13.Locations !== undefined && func0.call(data13, "Locations")){
@@ -212,25 +212,25 @@ if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.ID !== undefined && func0.call(data19, "ID")){
 let data20 = data19.ID;
 if((typeof data20 !== "string") && (data20 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/ID", "#/$defs/visitLocation/properties/ID/type", "type", {type: schema1.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/ID", "#/$defs/visitLocation/properties/ID/type", {type: schema1.properties.ID.type}); errors++;
 }
 }
 if(data19.Type !== undefined && func0.call(data19, "Type")){
 let data21 = data19.Type;
 if((typeof data21 !== "string") && (data21 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Type", "#/$defs/visitLocation/properties/Type/type", "type", {type: schema1.properties.Type.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Type", "#/$defs/visitLocation/properties/Type/type", {type: schema1.properties.Type.type}); errors++;
 }
 }
 if(data19.Facility !== undefined && func0.call(data19, "Facility")){
 let data22 = data19.Facility;
 if((typeof data22 !== "string") && (data22 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Facility", "#/$defs/visitLocation/properties/Facility/type", "type", {type: schema1.properties.Facility.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Facility", "#/$defs/visitLocation/properties/Facility/type", {type: schema1.properties.Facility.type}); errors++;
 }
 }
 if(data19.Department !== undefined && func0.call(data19, "Department")){
 let data23 = data19.Department;
 if((typeof data23 !== "string") && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Department", "#/$defs/visitLocation/properties/Department/type", "type", {type: schema1.properties.Department.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Department", "#/$defs/visitLocation/properties/Department/type", {type: schema1.properties.Department.type}); errors++;
 }
 }
 if(data19.SpecialtyDepartment !== undefined && func0.call(data19, "SpecialtyDepartment")){
@@ -241,17 +241,17 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 if(data19.Room !== undefined && func0.call(data19, "Room")){
 let data25 = data19.Room;
 if((typeof data25 !== "string") && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Room", "#/$defs/visitLocation/properties/Room/type", "type", {type: schema1.properties.Room.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Room", "#/$defs/visitLocation/properties/Room/type", {type: schema1.properties.Room.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5, "#/$defs/visitLocation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5, "#/$defs/visitLocation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit/Locations", "#/properties/Visit/properties/Locations/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/Locations", "#/properties/Visit/properties/Locations/type", {type: "array"}); errors++;
 }
 }
 if(data13.VisitType !== undefined && func0.call(data13, "VisitType")){
@@ -265,7 +265,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit/VisitType", "#/properties/Visit/properties/VisitType/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitType", "#/properties/Visit/properties/VisitType/type", {type: "array"}); errors++;
 }
 }
 if(data13.VisitPreference !== undefined && func0.call(data13, "VisitPreference")){
@@ -278,13 +278,13 @@ if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(data29.Duration !== undefined && func0.call(data29, "Duration")){
 let data30 = data29.Duration;
 if((typeof data30 !== "string") && (data30 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Duration", "#/$defs/visitPreference/properties/Duration/type", "type", {type: schema2.properties.Duration.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Duration", "#/$defs/visitPreference/properties/Duration/type", {type: schema2.properties.Duration.type}); errors++;
 }
 }
 if(data29.DurationUnit !== undefined && func0.call(data29, "DurationUnit")){
 let data31 = data29.DurationUnit;
 if((typeof data31 !== "string") && (data31 !== null)){
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/DurationUnit", "#/$defs/visitPreference/properties/DurationUnit/type", "type", {type: schema2.properties.DurationUnit.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/DurationUnit", "#/$defs/visitPreference/properties/DurationUnit/type", {type: schema2.properties.DurationUnit.type}); errors++;
 }
 }
 if(data29.Day !== undefined && func0.call(data29, "Day")){
@@ -293,12 +293,12 @@ if(Array.isArray(data32)){
 const len8 = data32.length;
 for(let i8=0; i8<len8; i8++){
 if(typeof data32[i8] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Day/" + i8, "#/$defs/visitPreference/properties/Day/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Day/" + i8, "#/$defs/visitPreference/properties/Day/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Day", "#/$defs/visitPreference/properties/Day/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Day", "#/$defs/visitPreference/properties/Day/type", {type: "array"}); errors++;
 }
 }
 if(data29.Time !== undefined && func0.call(data29, "Time")){
@@ -307,32 +307,32 @@ if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
 if(typeof data34[i9] !== "string"){
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Time/" + i9, "#/$defs/visitPreference/properties/Time/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Time/" + i9, "#/$defs/visitPreference/properties/Time/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Time", "#/$defs/visitPreference/properties/Time/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Time", "#/$defs/visitPreference/properties/Time/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7, "#/$defs/visitPreference/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7, "#/$defs/visitPreference/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference", "#/properties/Visit/properties/VisitPreference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference", "#/properties/Visit/properties/VisitPreference/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Visit", "#/properties/Visit/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Visit", "#/properties/Visit/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -349,8 +349,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

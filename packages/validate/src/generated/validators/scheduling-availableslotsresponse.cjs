@@ -24,10 +24,10 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.Meta === undefined) || (!(func0.call(data, "Meta")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "Meta"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "Meta"}); errors++;
 }
 if((data.AvailableSlots === undefined) || (!(func0.call(data, "AvailableSlots")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "AvailableSlots"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "AvailableSlots"}); errors++;
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
@@ -36,30 +36,30 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "DataModel"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "DataModel"}); errors++;
 }
 if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", "required", {missingProperty: "EventType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "EventType"}); errors++;
 }
 if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
 if("Scheduling" !== data0.DataModel){
-vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", "const", {allowedValue: "Scheduling"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", {allowedValue: "Scheduling"}); errors++;
 }
 }
 if(data0.EventType !== undefined && func0.call(data0, "EventType")){
 if("AvailableSlotsResponse" !== data0.EventType){
-vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", "const", {allowedValue: "AvailableSlotsResponse"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", {allowedValue: "AvailableSlotsResponse"}); errors++;
 }
 }
 if(data0.IsIncomplete !== undefined && func0.call(data0, "IsIncomplete")){
 let data3 = data0.IsIncomplete;
 if((typeof data3 !== "boolean") && (data3 !== null)){
-vErrors = addError(vErrors, instancePath+"/Meta/IsIncomplete", "#/properties/Meta/properties/IsIncomplete/type", "type", {type: schema0.properties.Meta.properties.IsIncomplete.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/IsIncomplete", "#/properties/Meta/properties/IsIncomplete/type", {type: schema0.properties.Meta.properties.IsIncomplete.type}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", {type: "object"}); errors++;
 }
 }
 if(data.AvailableSlots !== undefined && func0.call(data, "AvailableSlots")){
@@ -70,43 +70,43 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if((data5.DateTime === undefined) || (!(func0.call(data5, "DateTime")))){
-vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0, "#/$defs/slot/required", "required", {missingProperty: "DateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0, "#/$defs/slot/required", {missingProperty: "DateTime"}); errors++;
 }
 if((data5.Duration === undefined) || (!(func0.call(data5, "Duration")))){
-vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0, "#/$defs/slot/required", "required", {missingProperty: "Duration"}); errors++;
+vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0, "#/$defs/slot/required", {missingProperty: "Duration"}); errors++;
 }
 if(data5.ID !== undefined && func0.call(data5, "ID")){
 let data6 = data5.ID;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/ID", "#/$defs/slot/properties/ID/type", "type", {type: schema1.properties.ID.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/ID", "#/$defs/slot/properties/ID/type", {type: schema1.properties.ID.type}); errors++;
 }
 }
 if(data5.DateTime !== undefined && func0.call(data5, "DateTime")){
 let data7 = data5.DateTime;
 if(typeof data7 === "string"){
 if(!(formats0(data7))){
-vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/DateTime", "#/$defs/slot/properties/DateTime/format", "format", {format: "iso8601"}); errors++;
+vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/DateTime", "#/$defs/slot/properties/DateTime/format", {format: "iso8601"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/DateTime", "#/$defs/slot/properties/DateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/DateTime", "#/$defs/slot/properties/DateTime/type", {type: "string"}); errors++;
 }
 }
 if(data5.Duration !== undefined && func0.call(data5, "Duration")){
 let data8 = data5.Duration;
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 <= 0 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/Duration", "#/$defs/slot/properties/Duration/exclusiveMinimum", "exclusiveMinimum", {comparison: ">", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/Duration", "#/$defs/slot/properties/Duration/exclusiveMinimum", {comparison: ">", limit: 0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/Duration", "#/$defs/slot/properties/Duration/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/Duration", "#/$defs/slot/properties/Duration/type", {type: "number"}); errors++;
 }
 }
 if(data5.Reason !== undefined && func0.call(data5, "Reason")){
 let data9 = data5.Reason;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/Reason", "#/$defs/slot/properties/Reason/type", "type", {type: schema1.properties.Reason.type}); errors++;
+vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/Reason", "#/$defs/slot/properties/Reason/type", {type: schema1.properties.Reason.type}); errors++;
 }
 }
 if(data5.Provider !== undefined && func0.call(data5, "Provider")){
@@ -125,35 +125,35 @@ if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data12[i1] !== "string"){
-vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/Notes/" + i1, "#/$defs/slot/properties/Notes/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/Notes/" + i1, "#/$defs/slot/properties/Notes/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/Notes", "#/$defs/slot/properties/Notes/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0+"/Notes", "#/$defs/slot/properties/Notes/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0, "#/$defs/slot/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/AvailableSlots/" + i0, "#/$defs/slot/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/AvailableSlots", "#/properties/AvailableSlots/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/AvailableSlots", "#/properties/AvailableSlots/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":{"Meta":true,"AvailableSlots":true},"dynamicProps":false,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

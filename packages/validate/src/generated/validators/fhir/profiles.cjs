@@ -23,37 +23,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "fullUrl"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "resource"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -90,91 +90,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "eventUri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "focus"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", "const", {allowedValue: "MessageHeader"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", "required", {missingProperty: "endpoint"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -188,12 +188,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -214,34 +214,34 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "entry"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", "const", {allowedValue: "message"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
@@ -251,12 +251,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -313,71 +313,71 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "status"}); errors++;
 }
 if((data.content === undefined) || (!(func0.call(data, "content")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "content"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "content"}); errors++;
 }
 if((data.context === undefined) || (!(func0.call(data, "context")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "context"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "context"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DocumentReference" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "DocumentReference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DocumentReference"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 if(!(((data1 === "current") || (data1 === "superseded")) || (data1 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data.content !== undefined && func0.call(data, "content")){
 let data2 = data.content;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/minItems", {limit: 1}); errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if((data3.attachment === undefined) || (!(func0.call(data3, "attachment")))){
-vErrors = addError(vErrors, instancePath+"/content/" + i0, "#/properties/content/items/required", "required", {missingProperty: "attachment"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0, "#/properties/content/items/required", {missingProperty: "attachment"}); errors++;
 }
 if(data3.attachment !== undefined && func0.call(data3, "attachment")){
 let data4 = data3.attachment;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if((data4.contentType === undefined) || (!(func0.call(data4, "contentType")))){
-vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/0/required", "required", {missingProperty: "contentType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/0/required", {missingProperty: "contentType"}); errors++;
 }
 if(data4.contentType !== undefined && func0.call(data4, "contentType")){
 if(typeof data4.contentType !== "string"){
-vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment/contentType", "#/$defs/claimAttachment/allOf/0/properties/contentType/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment/contentType", "#/$defs/claimAttachment/allOf/0/properties/contentType/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/0/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/0/type", {type: "object"}); errors++;
 }
 const _errs15 = errors;
 let valid7 = false;
 const _errs16 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if((data4.data === undefined) || (!(func0.call(data4, "data")))){
-vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf/0/required", "required", {missingProperty: "data"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf/0/required", {missingProperty: "data"}); errors++;
 }
 if(data4.data !== undefined && func0.call(data4, "data")){
 if(typeof data4.data !== "string"){
-vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment/data", "#/$defs/claimAttachment/allOf/1/anyOf/0/properties/data/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment/data", "#/$defs/claimAttachment/allOf/1/anyOf/0/properties/data/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf/0/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf/0/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid7 = valid7 || _valid0;
@@ -388,16 +388,16 @@ props0.data = true;
 const _errs20 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if((data4.url === undefined) || (!(func0.call(data4, "url")))){
-vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf/1/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf/1/required", {missingProperty: "url"}); errors++;
 }
 if(data4.url !== undefined && func0.call(data4, "url")){
 if(typeof data4.url !== "string"){
-vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment/url", "#/$defs/claimAttachment/allOf/1/anyOf/1/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment/url", "#/$defs/claimAttachment/allOf/1/anyOf/1/properties/url/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf/1/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs20 === errors;
 valid7 = valid7 || _valid0;
@@ -408,7 +408,7 @@ props0.url = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf", "anyOf", {}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf", {}); errors++;
 }
 else {
 errors = _errs15;
@@ -428,67 +428,67 @@ props0.contentType = true;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/content/" + i0, "#/properties/content/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0, "#/properties/content/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/type", {type: "array"}); errors++;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
 let data8 = data.context;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if((data8.related === undefined) || (!(func0.call(data8, "related")))){
-vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/required", "required", {missingProperty: "related"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/required", {missingProperty: "related"}); errors++;
 }
 if(data8.related !== undefined && func0.call(data8, "related")){
 let data9 = data8.related;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-vErrors = addError(vErrors, instancePath+"/context/related", "#/properties/context/properties/related/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/related", "#/properties/context/properties/related/minItems", {limit: 1}); errors++;
 }
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if((data10.identifier === undefined) || (!(func0.call(data10, "identifier")))){
-vErrors = addError(vErrors, instancePath+"/context/related/" + i1, "#/properties/context/properties/related/items/required", "required", {missingProperty: "identifier"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/related/" + i1, "#/properties/context/properties/related/items/required", {missingProperty: "identifier"}); errors++;
 }
 if(data10.identifier !== undefined && func0.call(data10, "identifier")){
 let data11 = data10.identifier;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if((data11.value === undefined) || (!(func0.call(data11, "value")))){
-vErrors = addError(vErrors, instancePath+"/context/related/" + i1+"/identifier", "#/properties/context/properties/related/items/properties/identifier/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/related/" + i1+"/identifier", "#/properties/context/properties/related/items/properties/identifier/required", {missingProperty: "value"}); errors++;
 }
 if(data11.value !== undefined && func0.call(data11, "value")){
 if(typeof data11.value !== "string"){
-vErrors = addError(vErrors, instancePath+"/context/related/" + i1+"/identifier/value", "#/properties/context/properties/related/items/properties/identifier/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/related/" + i1+"/identifier/value", "#/properties/context/properties/related/items/properties/identifier/properties/value/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/related/" + i1+"/identifier", "#/properties/context/properties/related/items/properties/identifier/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/related/" + i1+"/identifier", "#/properties/context/properties/related/items/properties/identifier/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/related/" + i1, "#/properties/context/properties/related/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/related/" + i1, "#/properties/context/properties/related/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/related", "#/properties/context/properties/related/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/related", "#/properties/context/properties/related/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", {type: "object"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -497,17 +497,17 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.type !== undefined && func0.call(data13, "type")){
 let data14 = data13.type;
 if(!((((data14 === "Patient") || (data14 === "Practitioner")) || (data14 === "Group")) || (data14 === "Device"))){
-vErrors = addError(vErrors, instancePath+"/subject/type", "#/properties/subject/properties/type/enum", "enum", {allowedValues: schema0.properties.subject.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject/type", "#/properties/subject/properties/type/enum", {allowedValues: schema0.properties.subject.properties.type.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -537,12 +537,12 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resource"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data0 = data.resource;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs4 = errors;
 let valid2 = true;
@@ -592,12 +592,12 @@ props0.subject = true;
 }
 }
 if(!valid2){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -618,29 +618,29 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "entry"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("collection" !== data.type){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", "const", {allowedValue: "collection"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "collection"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data2 = data.entry;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
@@ -650,12 +650,12 @@ vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -686,37 +686,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "fullUrl"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "resource"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -753,91 +753,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "eventUri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "focus"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", "const", {allowedValue: "MessageHeader"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", "required", {missingProperty: "endpoint"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -851,12 +851,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -877,34 +877,34 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "entry"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", "const", {allowedValue: "message"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
@@ -914,12 +914,12 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -951,37 +951,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "fullUrl"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "resource"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -1018,91 +1018,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "eventUri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "focus"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", "const", {allowedValue: "MessageHeader"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", "required", {missingProperty: "endpoint"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -1116,12 +1116,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate8.errors = vErrors;
 return errors === 0;
@@ -1142,34 +1142,34 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "entry"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", "const", {allowedValue: "message"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
@@ -1179,12 +1179,12 @@ vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate7.errors = vErrors;
 return errors === 0;
@@ -1232,32 +1232,32 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.lifecycleStatus === undefined) || (!(func0.call(data, "lifecycleStatus")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "lifecycleStatus"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "lifecycleStatus"}); errors++;
 }
 if((data.description === undefined) || (!(func0.call(data, "description")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "description"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "description"}); errors++;
 }
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "subject"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Goal" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Goal"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Goal"}); errors++;
 }
 }
 if(data.lifecycleStatus !== undefined && func0.call(data, "lifecycleStatus")){
 let data1 = data.lifecycleStatus;
 if(!(((((((((data1 === "proposed") || (data1 === "planned")) || (data1 === "accepted")) || (data1 === "active")) || (data1 === "on-hold")) || (data1 === "completed")) || (data1 === "cancelled")) || (data1 === "entered-in-error")) || (data1 === "rejected"))){
-vErrors = addError(vErrors, instancePath+"/lifecycleStatus", "#/properties/lifecycleStatus/enum", "enum", {allowedValues: schema1.properties.lifecycleStatus.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/lifecycleStatus", "#/properties/lifecycleStatus/enum", {allowedValues: schema1.properties.lifecycleStatus.enum}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data2 = data.description;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "object"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -1265,17 +1265,17 @@ let data3 = data.subject;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.type !== undefined && func0.call(data3, "type")){
 if("Patient" !== data3.type){
-vErrors = addError(vErrors, instancePath+"/subject/type", "#/properties/subject/properties/type/const", "const", {allowedValue: "Patient"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject/type", "#/properties/subject/properties/type/const", {allowedValue: "Patient"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate9.errors = vErrors;
 return errors === 0;
@@ -1342,38 +1342,38 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "status"}); errors++;
 }
 if((data.intent === undefined) || (!(func0.call(data, "intent")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "intent"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "intent"}); errors++;
 }
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "subject"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicationRequest" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "MedicationRequest"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicationRequest"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 if(!((((((((data1 === "active") || (data1 === "on-hold")) || (data1 === "cancelled")) || (data1 === "completed")) || (data1 === "entered-in-error")) || (data1 === "stopped")) || (data1 === "draft")) || (data1 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema2.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema2.properties.status.enum}); errors++;
 }
 }
 if(data.intent !== undefined && func0.call(data, "intent")){
 let data2 = data.intent;
 if(!((((((((data2 === "proposal") || (data2 === "plan")) || (data2 === "order")) || (data2 === "original-order")) || (data2 === "reflex-order")) || (data2 === "filler-order")) || (data2 === "instance-order")) || (data2 === "option"))){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", "enum", {allowedValues: schema2.properties.intent.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema2.properties.intent.enum}); errors++;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data3 = data.priority;
 if(!((((data3 === "routine") || (data3 === "urgent")) || (data3 === "asap")) || (data3 === "stat"))){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", "enum", {allowedValues: schema2.properties.priority.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema2.properties.priority.enum}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -1381,12 +1381,12 @@ let data4 = data.subject;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.type !== undefined && func0.call(data4, "type")){
 if("Patient" !== data4.type){
-vErrors = addError(vErrors, instancePath+"/subject/type", "#/properties/subject/properties/type/const", "const", {allowedValue: "Patient"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject/type", "#/properties/subject/properties/type/const", {allowedValue: "Patient"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "object"}); errors++;
 }
 }
 if(data.requester !== undefined && func0.call(data, "requester")){
@@ -1394,7 +1394,7 @@ let data6 = data.requester;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requester", "#/properties/requester/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requester", "#/properties/requester/type", {type: "object"}); errors++;
 }
 }
 if(data.recorder !== undefined && func0.call(data, "recorder")){
@@ -1402,12 +1402,12 @@ let data7 = data.recorder;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 }
 else {
-vErrors = addError(vErrors, instancePath+"/recorder", "#/properties/recorder/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recorder", "#/properties/recorder/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate10.errors = vErrors;
 return errors === 0;
@@ -1441,91 +1441,91 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.eventUri === undefined) || (!(func0.call(data, "eventUri")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "eventUri"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data.source === undefined) || (!(func0.call(data, "source")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "source"}); errors++;
 }
 if((data.focus === undefined) || (!(func0.call(data, "focus")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "focus"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "focus"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MessageHeader" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "MessageHeader"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data.eventUri !== undefined && func0.call(data, "eventUri")){
 let data1 = data.eventUri;
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
 let data2 = data.source;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.endpoint === undefined) || (!(func0.call(data2, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/required", "required", {missingProperty: "endpoint"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data2.endpoint !== undefined && func0.call(data2, "endpoint")){
 if(typeof data2.endpoint !== "string"){
-vErrors = addError(vErrors, instancePath+"/source/endpoint", "#/properties/source/properties/endpoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/endpoint", "#/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data.focus !== undefined && func0.call(data, "focus")){
 let data4 = data.focus;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if((data5.reference === undefined) || (!(func0.call(data5, "reference")))){
-vErrors = addError(vErrors, instancePath+"/focus/" + i0, "#/properties/focus/items/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i0, "#/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data5.reference !== undefined && func0.call(data5, "reference")){
 if(typeof data5.reference !== "string"){
-vErrors = addError(vErrors, instancePath+"/focus/" + i0+"/reference", "#/properties/focus/items/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i0+"/reference", "#/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i0, "#/properties/focus/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i0, "#/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){
 let data7 = data.definition;
 if(typeof data7 === "string"){
 if(!(formats0(data7))){
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate11.errors = vErrors;
 return errors === 0;
@@ -1558,37 +1558,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "fullUrl"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "resource"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -1625,91 +1625,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "eventUri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "focus"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", "const", {allowedValue: "MessageHeader"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", "required", {missingProperty: "endpoint"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -1723,12 +1723,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate13.errors = vErrors;
 return errors === 0;
@@ -1749,34 +1749,34 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "entry"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", "const", {allowedValue: "message"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
@@ -1786,12 +1786,12 @@ vErrors = addErrors(vErrors, validate13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate12.errors = vErrors;
 return errors === 0;
@@ -1823,37 +1823,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "fullUrl"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "resource"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -1890,91 +1890,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "eventUri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "focus"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", "const", {allowedValue: "MessageHeader"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", "required", {missingProperty: "endpoint"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -1988,12 +1988,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate15.errors = vErrors;
 return errors === 0;
@@ -2014,34 +2014,34 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "entry"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", "const", {allowedValue: "message"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
@@ -2051,12 +2051,12 @@ vErrors = addErrors(vErrors, validate15.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate14.errors = vErrors;
 return errors === 0;
@@ -2088,73 +2088,73 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.identifier === undefined) || (!(func0.call(data, "identifier")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "identifier"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "identifier"}); errors++;
 }
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "name"}); errors++;
 }
 if((data.gender === undefined) || (!(func0.call(data, "gender")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "gender"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "gender"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Patient" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Patient"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Patient"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
 let data1 = data.identifier;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/minItems", {limit: 1}); errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.system === undefined) || (!(func0.call(data2, "system")))){
-vErrors = addError(vErrors, instancePath+"/identifier/" + i0, "#/properties/identifier/items/required", "required", {missingProperty: "system"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier/" + i0, "#/properties/identifier/items/required", {missingProperty: "system"}); errors++;
 }
 if((data2.value === undefined) || (!(func0.call(data2, "value")))){
-vErrors = addError(vErrors, instancePath+"/identifier/" + i0, "#/properties/identifier/items/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier/" + i0, "#/properties/identifier/items/required", {missingProperty: "value"}); errors++;
 }
 if(data2.system !== undefined && func0.call(data2, "system")){
 if(typeof data2.system !== "string"){
-vErrors = addError(vErrors, instancePath+"/identifier/" + i0+"/system", "#/properties/identifier/items/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier/" + i0+"/system", "#/properties/identifier/items/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data2.value !== undefined && func0.call(data2, "value")){
 if(typeof data2.value !== "string"){
-vErrors = addError(vErrors, instancePath+"/identifier/" + i0+"/value", "#/properties/identifier/items/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier/" + i0+"/value", "#/properties/identifier/items/properties/value/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier/" + i0, "#/properties/identifier/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier/" + i0, "#/properties/identifier/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data5 = data.name;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minItems", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "array"}); errors++;
 }
 }
 if(data.gender !== undefined && func0.call(data, "gender")){
 let data6 = data.gender;
 if(!((((data6 === "male") || (data6 === "female")) || (data6 === "other")) || (data6 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/gender", "#/properties/gender/enum", "enum", {allowedValues: schema3.properties.gender.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/gender", "#/properties/gender/enum", {allowedValues: schema3.properties.gender.enum}); errors++;
 }
 }
 if(data.telecom !== undefined && func0.call(data, "telecom")){
@@ -2165,34 +2165,34 @@ for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if((data8.system === undefined) || (!(func0.call(data8, "system")))){
-vErrors = addError(vErrors, instancePath+"/telecom/" + i1, "#/properties/telecom/items/required", "required", {missingProperty: "system"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom/" + i1, "#/properties/telecom/items/required", {missingProperty: "system"}); errors++;
 }
 if((data8.value === undefined) || (!(func0.call(data8, "value")))){
-vErrors = addError(vErrors, instancePath+"/telecom/" + i1, "#/properties/telecom/items/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom/" + i1, "#/properties/telecom/items/required", {missingProperty: "value"}); errors++;
 }
 if(data8.system !== undefined && func0.call(data8, "system")){
 if(typeof data8.system !== "string"){
-vErrors = addError(vErrors, instancePath+"/telecom/" + i1+"/system", "#/properties/telecom/items/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom/" + i1+"/system", "#/properties/telecom/items/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data8.value !== undefined && func0.call(data8, "value")){
 if(typeof data8.value !== "string"){
-vErrors = addError(vErrors, instancePath+"/telecom/" + i1+"/value", "#/properties/telecom/items/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom/" + i1+"/value", "#/properties/telecom/items/properties/value/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/telecom/" + i1, "#/properties/telecom/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom/" + i1, "#/properties/telecom/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate16.errors = vErrors;
 return errors === 0;
@@ -2225,37 +2225,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "fullUrl"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "resource"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -2292,91 +2292,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "eventUri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "focus"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", "const", {allowedValue: "MessageHeader"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", "required", {missingProperty: "endpoint"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -2390,12 +2390,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate18.errors = vErrors;
 return errors === 0;
@@ -2416,34 +2416,34 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "entry"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", "const", {allowedValue: "message"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
@@ -2453,12 +2453,12 @@ vErrors = addErrors(vErrors, validate18.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate17.errors = vErrors;
 return errors === 0;
@@ -2490,37 +2490,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "fullUrl"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "resource"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -2557,91 +2557,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "eventUri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "focus"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", "const", {allowedValue: "MessageHeader"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", "required", {missingProperty: "endpoint"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -2655,12 +2655,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate20.errors = vErrors;
 return errors === 0;
@@ -2681,34 +2681,34 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "entry"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", "const", {allowedValue: "message"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
@@ -2718,12 +2718,12 @@ vErrors = addErrors(vErrors, validate20.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate19.errors = vErrors;
 return errors === 0;
@@ -2755,37 +2755,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "fullUrl"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", "required", {missingProperty: "resource"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -2822,91 +2822,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "eventUri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", "required", {missingProperty: "focus"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", "const", {allowedValue: "MessageHeader"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", "required", {missingProperty: "endpoint"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", "format", {format: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -2920,12 +2920,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/allOf/1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate22.errors = vErrors;
 return errors === 0;
@@ -2946,34 +2946,34 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "entry"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", "const", {allowedValue: "message"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
@@ -2983,12 +2983,12 @@ vErrors = addErrors(vErrors, validate22.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate21.errors = vErrors;
 return errors === 0;
@@ -3020,15 +3020,15 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resource"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
 }
 if((data.search === undefined) || (!(func0.call(data, "search")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "search"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "search"}); errors++;
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data0 = data.resource;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs4 = errors;
 let valid2 = true;
@@ -3065,32 +3065,32 @@ if(_valid0){
 const _errs8 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.resourceType === undefined) || (!(func0.call(data0, "resourceType")))){
-vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data0.lifecycleStatus === undefined) || (!(func0.call(data0, "lifecycleStatus")))){
-vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/required", "required", {missingProperty: "lifecycleStatus"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/required", {missingProperty: "lifecycleStatus"}); errors++;
 }
 if((data0.description === undefined) || (!(func0.call(data0, "description")))){
-vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/required", "required", {missingProperty: "description"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/required", {missingProperty: "description"}); errors++;
 }
 if((data0.subject === undefined) || (!(func0.call(data0, "subject")))){
-vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/required", "required", {missingProperty: "subject"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/required", {missingProperty: "subject"}); errors++;
 }
 if(data0.resourceType !== undefined && func0.call(data0, "resourceType")){
 if("Goal" !== data0.resourceType){
-vErrors = addError(vErrors, instancePath+"/resource/resourceType", "goal.schema.json/properties/resourceType/const", "const", {allowedValue: "Goal"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "goal.schema.json/properties/resourceType/const", {allowedValue: "Goal"}); errors++;
 }
 }
 if(data0.lifecycleStatus !== undefined && func0.call(data0, "lifecycleStatus")){
 let data3 = data0.lifecycleStatus;
 if(!(((((((((data3 === "proposed") || (data3 === "planned")) || (data3 === "accepted")) || (data3 === "active")) || (data3 === "on-hold")) || (data3 === "completed")) || (data3 === "cancelled")) || (data3 === "entered-in-error")) || (data3 === "rejected"))){
-vErrors = addError(vErrors, instancePath+"/resource/lifecycleStatus", "goal.schema.json/properties/lifecycleStatus/enum", "enum", {allowedValues: schema1.properties.lifecycleStatus.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/lifecycleStatus", "goal.schema.json/properties/lifecycleStatus/enum", {allowedValues: schema1.properties.lifecycleStatus.enum}); errors++;
 }
 }
 if(data0.description !== undefined && func0.call(data0, "description")){
 let data4 = data0.description;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-vErrors = addError(vErrors, instancePath+"/resource/description", "goal.schema.json/properties/description/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/description", "goal.schema.json/properties/description/type", {type: "object"}); errors++;
 }
 }
 if(data0.subject !== undefined && func0.call(data0, "subject")){
@@ -3098,17 +3098,17 @@ let data5 = data0.subject;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.type !== undefined && func0.call(data5, "type")){
 if("Patient" !== data5.type){
-vErrors = addError(vErrors, instancePath+"/resource/subject/type", "goal.schema.json/properties/subject/properties/type/const", "const", {allowedValue: "Patient"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/subject/type", "goal.schema.json/properties/subject/properties/type/const", {allowedValue: "Patient"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/subject", "goal.schema.json/properties/subject/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/subject", "goal.schema.json/properties/subject/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs8 === errors;
 valid2 = _valid0;
@@ -3121,7 +3121,7 @@ props0.subject = true;
 }
 }
 if(!valid2){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs22 = errors;
 let valid7 = true;
@@ -3158,73 +3158,73 @@ if(_valid1){
 const _errs26 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.resourceType === undefined) || (!(func0.call(data0, "resourceType")))){
-vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data0.identifier === undefined) || (!(func0.call(data0, "identifier")))){
-vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/required", "required", {missingProperty: "identifier"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/required", {missingProperty: "identifier"}); errors++;
 }
 if((data0.name === undefined) || (!(func0.call(data0, "name")))){
-vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/required", {missingProperty: "name"}); errors++;
 }
 if((data0.gender === undefined) || (!(func0.call(data0, "gender")))){
-vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/required", "required", {missingProperty: "gender"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/required", {missingProperty: "gender"}); errors++;
 }
 if(data0.resourceType !== undefined && func0.call(data0, "resourceType")){
 if("Patient" !== data0.resourceType){
-vErrors = addError(vErrors, instancePath+"/resource/resourceType", "patient.schema.json/properties/resourceType/const", "const", {allowedValue: "Patient"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "patient.schema.json/properties/resourceType/const", {allowedValue: "Patient"}); errors++;
 }
 }
 if(data0.identifier !== undefined && func0.call(data0, "identifier")){
 let data9 = data0.identifier;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-vErrors = addError(vErrors, instancePath+"/resource/identifier", "patient.schema.json/properties/identifier/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier", "patient.schema.json/properties/identifier/minItems", {limit: 1}); errors++;
 }
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if((data10.system === undefined) || (!(func0.call(data10, "system")))){
-vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0, "patient.schema.json/properties/identifier/items/required", "required", {missingProperty: "system"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0, "patient.schema.json/properties/identifier/items/required", {missingProperty: "system"}); errors++;
 }
 if((data10.value === undefined) || (!(func0.call(data10, "value")))){
-vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0, "patient.schema.json/properties/identifier/items/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0, "patient.schema.json/properties/identifier/items/required", {missingProperty: "value"}); errors++;
 }
 if(data10.system !== undefined && func0.call(data10, "system")){
 if(typeof data10.system !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0+"/system", "patient.schema.json/properties/identifier/items/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0+"/system", "patient.schema.json/properties/identifier/items/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data10.value !== undefined && func0.call(data10, "value")){
 if(typeof data10.value !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0+"/value", "patient.schema.json/properties/identifier/items/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0+"/value", "patient.schema.json/properties/identifier/items/properties/value/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0, "patient.schema.json/properties/identifier/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0, "patient.schema.json/properties/identifier/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/identifier", "patient.schema.json/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier", "patient.schema.json/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data0.name !== undefined && func0.call(data0, "name")){
 let data13 = data0.name;
 if(Array.isArray(data13)){
 if(data13.length < 1){
-vErrors = addError(vErrors, instancePath+"/resource/name", "patient.schema.json/properties/name/minItems", "minItems", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/name", "patient.schema.json/properties/name/minItems", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/name", "patient.schema.json/properties/name/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/name", "patient.schema.json/properties/name/type", {type: "array"}); errors++;
 }
 }
 if(data0.gender !== undefined && func0.call(data0, "gender")){
 let data14 = data0.gender;
 if(!((((data14 === "male") || (data14 === "female")) || (data14 === "other")) || (data14 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/resource/gender", "patient.schema.json/properties/gender/enum", "enum", {allowedValues: schema3.properties.gender.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/gender", "patient.schema.json/properties/gender/enum", {allowedValues: schema3.properties.gender.enum}); errors++;
 }
 }
 if(data0.telecom !== undefined && func0.call(data0, "telecom")){
@@ -3235,34 +3235,34 @@ for(let i1=0; i1<len1; i1++){
 let data16 = data15[i1];
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.system === undefined) || (!(func0.call(data16, "system")))){
-vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1, "patient.schema.json/properties/telecom/items/required", "required", {missingProperty: "system"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1, "patient.schema.json/properties/telecom/items/required", {missingProperty: "system"}); errors++;
 }
 if((data16.value === undefined) || (!(func0.call(data16, "value")))){
-vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1, "patient.schema.json/properties/telecom/items/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1, "patient.schema.json/properties/telecom/items/required", {missingProperty: "value"}); errors++;
 }
 if(data16.system !== undefined && func0.call(data16, "system")){
 if(typeof data16.system !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1+"/system", "patient.schema.json/properties/telecom/items/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1+"/system", "patient.schema.json/properties/telecom/items/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data16.value !== undefined && func0.call(data16, "value")){
 if(typeof data16.value !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1+"/value", "patient.schema.json/properties/telecom/items/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1+"/value", "patient.schema.json/properties/telecom/items/properties/value/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1, "patient.schema.json/properties/telecom/items/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1, "patient.schema.json/properties/telecom/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/telecom", "patient.schema.json/properties/telecom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/telecom", "patient.schema.json/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/type", {type: "object"}); errors++;
 }
 var _valid1 = _errs26 === errors;
 valid7 = _valid1;
@@ -3276,7 +3276,7 @@ props1.telecom = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -3292,22 +3292,22 @@ if(data.search !== undefined && func0.call(data, "search")){
 let data19 = data.search;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if((data19.mode === undefined) || (!(func0.call(data19, "mode")))){
-vErrors = addError(vErrors, instancePath+"/search", "#/properties/search/required", "required", {missingProperty: "mode"}); errors++;
+vErrors = addError(vErrors, instancePath+"/search", "#/properties/search/required", {missingProperty: "mode"}); errors++;
 }
 if(data19.mode !== undefined && func0.call(data19, "mode")){
 let data20 = data19.mode;
 if(!(((data20 === "match") || (data20 === "include")) || (data20 === "outcome"))){
-vErrors = addError(vErrors, instancePath+"/search/mode", "#/properties/search/properties/mode/enum", "enum", {allowedValues: schema4.properties.search.properties.mode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/search/mode", "#/properties/search/properties/mode/enum", {allowedValues: schema4.properties.search.properties.mode.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/search", "#/properties/search/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/search", "#/properties/search/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate24.errors = vErrors;
 return errors === 0;
@@ -3328,28 +3328,28 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.total === undefined) || (!(func0.call(data, "total")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "total"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "total"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("searchset" !== data.type){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", "const", {allowedValue: "searchset"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "searchset"}); errors++;
 }
 }
 if(data.total !== undefined && func0.call(data, "total")){
 let data2 = data.total;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", {type: "integer"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
@@ -3363,12 +3363,12 @@ vErrors = addErrors(vErrors, validate24.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate23.errors = vErrors;
 return errors === 0;
@@ -3384,8 +3384,8 @@ validate23.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -52,7 +52,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -64,11 +64,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -100,18 +100,18 @@ props0.partOf = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Account" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Account"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Account"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -123,11 +123,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -139,11 +139,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -167,7 +167,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -181,7 +181,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -195,7 +195,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -209,13 +209,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!(((((data17 === "active") || (data17 === "inactive")) || (data17 === "entered-in-error")) || (data17 === "on-hold")) || (data17 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -232,11 +232,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data20 = data.name;
 if(typeof data20 === "string"){
 if(func8(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -255,7 +255,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "array"}); errors++;
 }
 }
 if(data.servicePeriod !== undefined && func0.call(data, "servicePeriod")){
@@ -271,17 +271,17 @@ for(let i5=0; i5<len5; i5++){
 let data26 = data25[i5];
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if((data26.coverage === undefined) || (!(func0.call(data26, "coverage")))){
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5, "#/$defs/Account_Coverage/required", "required", {missingProperty: "coverage"}); errors++;
+vErrors = addError(vErrors, instancePath+"/coverage/" + i5, "#/$defs/Account_Coverage/required", {missingProperty: "coverage"}); errors++;
 }
 if(data26.id !== undefined && func0.call(data26, "id")){
 let data27 = data26.id;
 if(typeof data27 === "string"){
 if(func8(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/id", "#/$defs/Account_Coverage/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/id", "#/$defs/Account_Coverage/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/id", "#/$defs/Account_Coverage/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/id", "#/$defs/Account_Coverage/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data26.extension !== undefined && func0.call(data26, "extension")){
@@ -295,7 +295,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/extension", "#/$defs/Account_Coverage/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/extension", "#/$defs/Account_Coverage/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data26.modifierExtension !== undefined && func0.call(data26, "modifierExtension")){
@@ -309,7 +309,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/modifierExtension", "#/$defs/Account_Coverage/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/modifierExtension", "#/$defs/Account_Coverage/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data26.coverage !== undefined && func0.call(data26, "coverage")){
@@ -320,14 +320,14 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 if(data26.priority !== undefined && func0.call(data26, "priority")){
 let data33 = data26.priority;
 if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/priority", "#/$defs/Account_Coverage/properties/priority/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/priority", "#/$defs/Account_Coverage/properties/priority/type", {type: "integer"}); errors++;
 }
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 > 2147483647 || isNaN(data33)){
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/priority", "#/$defs/Account_Coverage/properties/priority/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/priority", "#/$defs/Account_Coverage/properties/priority/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data33 < 1 || isNaN(data33)){
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/priority", "#/$defs/Account_Coverage/properties/priority/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/priority", "#/$defs/Account_Coverage/properties/priority/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -338,12 +338,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5, "#/$defs/Account_Coverage/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/coverage/" + i5, "#/$defs/Account_Coverage/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/coverage", "#/properties/coverage/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/coverage", "#/properties/coverage/type", {type: "array"}); errors++;
 }
 }
 if(data.owner !== undefined && func0.call(data, "owner")){
@@ -355,11 +355,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data36 = data.description;
 if(typeof data36 === "string"){
 if(func8(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -375,17 +375,17 @@ for(let i8=0; i8<len8; i8++){
 let data39 = data38[i8];
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if((data39.party === undefined) || (!(func0.call(data39, "party")))){
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8, "#/$defs/Account_Guarantor/required", "required", {missingProperty: "party"}); errors++;
+vErrors = addError(vErrors, instancePath+"/guarantor/" + i8, "#/$defs/Account_Guarantor/required", {missingProperty: "party"}); errors++;
 }
 if(data39.id !== undefined && func0.call(data39, "id")){
 let data40 = data39.id;
 if(typeof data40 === "string"){
 if(func8(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/id", "#/$defs/Account_Guarantor/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/id", "#/$defs/Account_Guarantor/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/id", "#/$defs/Account_Guarantor/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/id", "#/$defs/Account_Guarantor/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data39.extension !== undefined && func0.call(data39, "extension")){
@@ -399,7 +399,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/extension", "#/$defs/Account_Guarantor/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/extension", "#/$defs/Account_Guarantor/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
@@ -413,7 +413,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/modifierExtension", "#/$defs/Account_Guarantor/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/modifierExtension", "#/$defs/Account_Guarantor/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data39.party !== undefined && func0.call(data39, "party")){
@@ -423,7 +423,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 if(data39.onHold !== undefined && func0.call(data39, "onHold")){
 if(typeof data39.onHold !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/onHold", "#/$defs/Account_Guarantor/properties/onHold/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/onHold", "#/$defs/Account_Guarantor/properties/onHold/type", {type: "boolean"}); errors++;
 }
 }
 if(data39._onHold !== undefined && func0.call(data39, "_onHold")){
@@ -438,12 +438,12 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8, "#/$defs/Account_Guarantor/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/guarantor/" + i8, "#/$defs/Account_Guarantor/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/guarantor", "#/properties/guarantor/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/guarantor", "#/properties/guarantor/type", {type: "array"}); errors++;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
@@ -453,7 +453,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -461,8 +461,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

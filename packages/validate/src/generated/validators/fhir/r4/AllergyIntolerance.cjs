@@ -64,25 +64,25 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("AllergyIntolerance" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "AllergyIntolerance"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "AllergyIntolerance"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -94,11 +94,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -110,11 +110,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -138,7 +138,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -152,7 +152,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -166,7 +166,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -180,7 +180,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.clinicalStatus !== undefined && func0.call(data, "clinicalStatus")){
@@ -196,7 +196,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 if(data.type !== undefined && func0.call(data, "type")){
 let data18 = data.type;
 if(!((data18 === "allergy") || (data18 === "intolerance"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema0.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -211,12 +211,12 @@ const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
 let data21 = data20[i4];
 if(!((((data21 === "food") || (data21 === "medication")) || (data21 === "environment")) || (data21 === "biologic"))){
-vErrors = addError(vErrors, instancePath+"/category/" + i4, "#/properties/category/items/enum", "enum", {allowedValues: schema0.properties.category.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/category/" + i4, "#/properties/category/items/enum", {allowedValues: schema0.properties.category.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data._category !== undefined && func0.call(data, "_category")){
@@ -230,13 +230,13 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_category", "#/properties/_category/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_category", "#/properties/_category/type", {type: "array"}); errors++;
 }
 }
 if(data.criticality !== undefined && func0.call(data, "criticality")){
 let data24 = data.criticality;
 if(!(((data24 === "low") || (data24 === "high")) || (data24 === "unable-to-assess"))){
-vErrors = addError(vErrors, instancePath+"/criticality", "#/properties/criticality/enum", "enum", {allowedValues: schema0.properties.criticality.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/criticality", "#/properties/criticality/enum", {allowedValues: schema0.properties.criticality.enum}); errors++;
 }
 }
 if(data._criticality !== undefined && func0.call(data, "_criticality")){
@@ -263,11 +263,11 @@ if(data.onsetDateTime !== undefined && func0.call(data, "onsetDateTime")){
 let data29 = data.onsetDateTime;
 if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
-vErrors = addError(vErrors, instancePath+"/onsetDateTime", "#/properties/onsetDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/onsetDateTime", "#/properties/onsetDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/onsetDateTime", "#/properties/onsetDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/onsetDateTime", "#/properties/onsetDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._onsetDateTime !== undefined && func0.call(data, "_onsetDateTime")){
@@ -294,11 +294,11 @@ if(data.onsetString !== undefined && func0.call(data, "onsetString")){
 let data34 = data.onsetString;
 if(typeof data34 === "string"){
 if(func12(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/onsetString", "#/properties/onsetString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/onsetString", "#/properties/onsetString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/onsetString", "#/properties/onsetString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/onsetString", "#/properties/onsetString/type", {type: "string"}); errors++;
 }
 }
 if(data._onsetString !== undefined && func0.call(data, "_onsetString")){
@@ -310,14 +310,14 @@ if(data.recordedDate !== undefined && func0.call(data, "recordedDate")){
 let data36 = data.recordedDate;
 if(typeof data36 === "string"){
 if(!pattern3.test(data36)){
-vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data36))){
-vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._recordedDate !== undefined && func0.call(data, "_recordedDate")){
@@ -339,14 +339,14 @@ if(data.lastOccurrence !== undefined && func0.call(data, "lastOccurrence")){
 let data40 = data.lastOccurrence;
 if(typeof data40 === "string"){
 if(!pattern3.test(data40)){
-vErrors = addError(vErrors, instancePath+"/lastOccurrence", "#/properties/lastOccurrence/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastOccurrence", "#/properties/lastOccurrence/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data40))){
-vErrors = addError(vErrors, instancePath+"/lastOccurrence", "#/properties/lastOccurrence/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastOccurrence", "#/properties/lastOccurrence/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastOccurrence", "#/properties/lastOccurrence/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastOccurrence", "#/properties/lastOccurrence/type", {type: "string"}); errors++;
 }
 }
 if(data._lastOccurrence !== undefined && func0.call(data, "_lastOccurrence")){
@@ -365,7 +365,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.reaction !== undefined && func0.call(data, "reaction")){
@@ -376,17 +376,17 @@ for(let i7=0; i7<len7; i7++){
 let data45 = data44[i7];
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if((data45.manifestation === undefined) || (!(func0.call(data45, "manifestation")))){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7, "#/$defs/AllergyIntolerance_Reaction/required", "required", {missingProperty: "manifestation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7, "#/$defs/AllergyIntolerance_Reaction/required", {missingProperty: "manifestation"}); errors++;
 }
 if(data45.id !== undefined && func0.call(data45, "id")){
 let data46 = data45.id;
 if(typeof data46 === "string"){
 if(func12(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/id", "#/$defs/AllergyIntolerance_Reaction/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/id", "#/$defs/AllergyIntolerance_Reaction/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/id", "#/$defs/AllergyIntolerance_Reaction/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/id", "#/$defs/AllergyIntolerance_Reaction/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data45.extension !== undefined && func0.call(data45, "extension")){
@@ -400,7 +400,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/extension", "#/$defs/AllergyIntolerance_Reaction/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/extension", "#/$defs/AllergyIntolerance_Reaction/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data45.modifierExtension !== undefined && func0.call(data45, "modifierExtension")){
@@ -414,7 +414,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/modifierExtension", "#/$defs/AllergyIntolerance_Reaction/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/modifierExtension", "#/$defs/AllergyIntolerance_Reaction/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data45.substance !== undefined && func0.call(data45, "substance")){
@@ -433,18 +433,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/manifestation", "#/$defs/AllergyIntolerance_Reaction/properties/manifestation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/manifestation", "#/$defs/AllergyIntolerance_Reaction/properties/manifestation/type", {type: "array"}); errors++;
 }
 }
 if(data45.description !== undefined && func0.call(data45, "description")){
 let data54 = data45.description;
 if(typeof data54 === "string"){
 if(func12(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/description", "#/$defs/AllergyIntolerance_Reaction/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/description", "#/$defs/AllergyIntolerance_Reaction/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/description", "#/$defs/AllergyIntolerance_Reaction/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/description", "#/$defs/AllergyIntolerance_Reaction/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data45._description !== undefined && func0.call(data45, "_description")){
@@ -456,14 +456,14 @@ if(data45.onset !== undefined && func0.call(data45, "onset")){
 let data56 = data45.onset;
 if(typeof data56 === "string"){
 if(!pattern3.test(data56)){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/onset", "#/$defs/AllergyIntolerance_Reaction/properties/onset/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/onset", "#/$defs/AllergyIntolerance_Reaction/properties/onset/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data56))){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/onset", "#/$defs/AllergyIntolerance_Reaction/properties/onset/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/onset", "#/$defs/AllergyIntolerance_Reaction/properties/onset/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/onset", "#/$defs/AllergyIntolerance_Reaction/properties/onset/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/onset", "#/$defs/AllergyIntolerance_Reaction/properties/onset/type", {type: "string"}); errors++;
 }
 }
 if(data45._onset !== undefined && func0.call(data45, "_onset")){
@@ -474,7 +474,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data45.severity !== undefined && func0.call(data45, "severity")){
 let data58 = data45.severity;
 if(!(((data58 === "mild") || (data58 === "moderate")) || (data58 === "severe"))){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/severity", "#/$defs/AllergyIntolerance_Reaction/properties/severity/enum", "enum", {allowedValues: schema1.properties.severity.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/severity", "#/$defs/AllergyIntolerance_Reaction/properties/severity/enum", {allowedValues: schema1.properties.severity.enum}); errors++;
 }
 }
 if(data45._severity !== undefined && func0.call(data45, "_severity")){
@@ -498,26 +498,26 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/note", "#/$defs/AllergyIntolerance_Reaction/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7+"/note", "#/$defs/AllergyIntolerance_Reaction/properties/note/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i7, "#/$defs/AllergyIntolerance_Reaction/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i7, "#/$defs/AllergyIntolerance_Reaction/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction", "#/properties/reaction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction", "#/properties/reaction/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "onset[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "onset[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -567,8 +567,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

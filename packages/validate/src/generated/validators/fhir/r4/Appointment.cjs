@@ -90,7 +90,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -102,14 +102,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.participant === undefined) || (!(func0.call(data, "participant")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "participant"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "participant"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -158,18 +158,18 @@ props0.requestedPeriod = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Appointment" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Appointment"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Appointment"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -181,11 +181,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -197,11 +197,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -225,7 +225,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -239,7 +239,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -253,7 +253,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -267,13 +267,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!((((((((((data17 === "proposed") || (data17 === "pending")) || (data17 === "booked")) || (data17 === "arrived")) || (data17 === "fulfilled")) || (data17 === "cancelled")) || (data17 === "noshow")) || (data17 === "entered-in-error")) || (data17 === "checked-in")) || (data17 === "waitlist"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -297,7 +297,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/serviceCategory", "#/properties/serviceCategory/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/serviceCategory", "#/properties/serviceCategory/type", {type: "array"}); errors++;
 }
 }
 if(data.serviceType !== undefined && func0.call(data, "serviceType")){
@@ -311,7 +311,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/serviceType", "#/properties/serviceType/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/serviceType", "#/properties/serviceType/type", {type: "array"}); errors++;
 }
 }
 if(data.specialty !== undefined && func0.call(data, "specialty")){
@@ -325,7 +325,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", {type: "array"}); errors++;
 }
 }
 if(data.appointmentType !== undefined && func0.call(data, "appointmentType")){
@@ -344,7 +344,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -358,20 +358,20 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data31 = data.priority;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "integer"}); errors++;
 }
 if((typeof data31 == "number") && (isFinite(data31))){
 if(data31 > 2147483647 || isNaN(data31)){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data31 < 0 || isNaN(data31)){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -384,11 +384,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data33 = data.description;
 if(typeof data33 === "string"){
 if(func9(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -407,21 +407,21 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInformation", "#/properties/supportingInformation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInformation", "#/properties/supportingInformation/type", {type: "array"}); errors++;
 }
 }
 if(data.start !== undefined && func0.call(data, "start")){
 let data37 = data.start;
 if(typeof data37 === "string"){
 if(!pattern3.test(data37)){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data37))){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", {type: "string"}); errors++;
 }
 }
 if(data._start !== undefined && func0.call(data, "_start")){
@@ -433,14 +433,14 @@ if(data.end !== undefined && func0.call(data, "end")){
 let data39 = data.end;
 if(typeof data39 === "string"){
 if(!pattern3.test(data39)){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data39))){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", {type: "string"}); errors++;
 }
 }
 if(data._end !== undefined && func0.call(data, "_end")){
@@ -451,14 +451,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.minutesDuration !== undefined && func0.call(data, "minutesDuration")){
 let data41 = data.minutesDuration;
 if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-vErrors = addError(vErrors, instancePath+"/minutesDuration", "#/properties/minutesDuration/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minutesDuration", "#/properties/minutesDuration/type", {type: "integer"}); errors++;
 }
 if((typeof data41 == "number") && (isFinite(data41))){
 if(data41 > 2147483647 || isNaN(data41)){
-vErrors = addError(vErrors, instancePath+"/minutesDuration", "#/properties/minutesDuration/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/minutesDuration", "#/properties/minutesDuration/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data41 < 1 || isNaN(data41)){
-vErrors = addError(vErrors, instancePath+"/minutesDuration", "#/properties/minutesDuration/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/minutesDuration", "#/properties/minutesDuration/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -478,21 +478,21 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/slot", "#/properties/slot/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/slot", "#/properties/slot/type", {type: "array"}); errors++;
 }
 }
 if(data.created !== undefined && func0.call(data, "created")){
 let data45 = data.created;
 if(typeof data45 === "string"){
 if(!pattern4.test(data45)){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data45))){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
@@ -504,11 +504,11 @@ if(data.comment !== undefined && func0.call(data, "comment")){
 let data47 = data.comment;
 if(typeof data47 === "string"){
 if(func9(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
@@ -520,11 +520,11 @@ if(data.patientInstruction !== undefined && func0.call(data, "patientInstruction
 let data49 = data.patientInstruction;
 if(typeof data49 === "string"){
 if(func9(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/type", {type: "string"}); errors++;
 }
 }
 if(data._patientInstruction !== undefined && func0.call(data, "_patientInstruction")){
@@ -543,7 +543,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
@@ -574,7 +574,7 @@ if(_valid1){
 const _errs90 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.status === undefined) || (!(func0.call(data54, "status")))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i12, "#/$defs/Appointment_Participant/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i12, "#/$defs/Appointment_Participant/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid1 = _errs90 === errors;
@@ -586,7 +586,7 @@ props1._status = true;
 }
 }
 if(!valid32){
-vErrors = addError(vErrors, instancePath+"/participant/" + i12, "#/$defs/Appointment_Participant/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i12, "#/$defs/Appointment_Participant/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if(props1 !== true){
@@ -606,11 +606,11 @@ if(data54.id !== undefined && func0.call(data54, "id")){
 let data56 = data54.id;
 if(typeof data56 === "string"){
 if(func9(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/id", "#/$defs/Appointment_Participant/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/id", "#/$defs/Appointment_Participant/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/id", "#/$defs/Appointment_Participant/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/id", "#/$defs/Appointment_Participant/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data54.extension !== undefined && func0.call(data54, "extension")){
@@ -624,7 +624,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/extension", "#/$defs/Appointment_Participant/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/extension", "#/$defs/Appointment_Participant/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
@@ -638,7 +638,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/modifierExtension", "#/$defs/Appointment_Participant/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/modifierExtension", "#/$defs/Appointment_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data54.type !== undefined && func0.call(data54, "type")){
@@ -652,7 +652,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/type", "#/$defs/Appointment_Participant/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/type", "#/$defs/Appointment_Participant/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data54.actor !== undefined && func0.call(data54, "actor")){
@@ -663,7 +663,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data54.required !== undefined && func0.call(data54, "required")){
 let data64 = data54.required;
 if(!(((data64 === "required") || (data64 === "optional")) || (data64 === "information-only"))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/required", "#/$defs/Appointment_Participant/properties/required/enum", "enum", {allowedValues: schema1.properties.required.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/required", "#/$defs/Appointment_Participant/properties/required/enum", {allowedValues: schema1.properties.required.enum}); errors++;
 }
 }
 if(data54._required !== undefined && func0.call(data54, "_required")){
@@ -674,7 +674,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data54.status !== undefined && func0.call(data54, "status")){
 let data66 = data54.status;
 if(!((((data66 === "accepted") || (data66 === "declined")) || (data66 === "tentative")) || (data66 === "needs-action"))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/status", "#/$defs/Appointment_Participant/properties/status/enum", "enum", {allowedValues: schema1.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i12+"/status", "#/$defs/Appointment_Participant/properties/status/enum", {allowedValues: schema1.properties.status.enum}); errors++;
 }
 }
 if(data54._status !== undefined && func0.call(data54, "_status")){
@@ -689,12 +689,12 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i12, "#/$defs/Appointment_Participant/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i12, "#/$defs/Appointment_Participant/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.requestedPeriod !== undefined && func0.call(data, "requestedPeriod")){
@@ -708,12 +708,12 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requestedPeriod", "#/properties/requestedPeriod/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestedPeriod", "#/properties/requestedPeriod/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -721,8 +721,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

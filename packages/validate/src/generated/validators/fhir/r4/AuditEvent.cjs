@@ -54,7 +54,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.requestor === undefined) || (!(func0.call(data, "requestor")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "requestor"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "requestor"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -66,7 +66,7 @@ props0._requestor = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -94,11 +94,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -112,7 +112,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -126,7 +126,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -145,7 +145,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/role", "#/properties/role/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/role", "#/properties/role/type", {type: "array"}); errors++;
 }
 }
 if(data.who !== undefined && func0.call(data, "who")){
@@ -157,11 +157,11 @@ if(data.altId !== undefined && func0.call(data, "altId")){
 let data10 = data.altId;
 if(typeof data10 === "string"){
 if(func8(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/altId", "#/properties/altId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/altId", "#/properties/altId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/altId", "#/properties/altId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/altId", "#/properties/altId/type", {type: "string"}); errors++;
 }
 }
 if(data._altId !== undefined && func0.call(data, "_altId")){
@@ -173,11 +173,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data12 = data.name;
 if(typeof data12 === "string"){
 if(func8(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -187,7 +187,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.requestor !== undefined && func0.call(data, "requestor")){
 if(typeof data.requestor !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/requestor", "#/properties/requestor/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestor", "#/properties/requestor/type", {type: "boolean"}); errors++;
 }
 }
 if(data._requestor !== undefined && func0.call(data, "_requestor")){
@@ -208,16 +208,16 @@ for(let i3=0; i3<len3; i3++){
 let data18 = data17[i3];
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/policy/" + i3, "#/properties/policy/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i3, "#/properties/policy/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i3, "#/properties/policy/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i3, "#/properties/policy/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/policy", "#/properties/policy/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy", "#/properties/policy/type", {type: "array"}); errors++;
 }
 }
 if(data._policy !== undefined && func0.call(data, "_policy")){
@@ -231,7 +231,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_policy", "#/properties/_policy/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_policy", "#/properties/_policy/type", {type: "array"}); errors++;
 }
 }
 if(data.media !== undefined && func0.call(data, "media")){
@@ -246,11 +246,11 @@ if(data22.id !== undefined && func0.call(data22, "id")){
 let data23 = data22.id;
 if(typeof data23 === "string"){
 if(func8(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/network/id", "#/$defs/AuditEvent_Network/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/network/id", "#/$defs/AuditEvent_Network/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/network/id", "#/$defs/AuditEvent_Network/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/network/id", "#/$defs/AuditEvent_Network/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data22.extension !== undefined && func0.call(data22, "extension")){
@@ -264,7 +264,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/network/extension", "#/$defs/AuditEvent_Network/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/network/extension", "#/$defs/AuditEvent_Network/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
@@ -278,18 +278,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/network/modifierExtension", "#/$defs/AuditEvent_Network/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/network/modifierExtension", "#/$defs/AuditEvent_Network/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data22.address !== undefined && func0.call(data22, "address")){
 let data28 = data22.address;
 if(typeof data28 === "string"){
 if(func8(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/network/address", "#/$defs/AuditEvent_Network/properties/address/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/network/address", "#/$defs/AuditEvent_Network/properties/address/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/network/address", "#/$defs/AuditEvent_Network/properties/address/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/network/address", "#/$defs/AuditEvent_Network/properties/address/type", {type: "string"}); errors++;
 }
 }
 if(data22._address !== undefined && func0.call(data22, "_address")){
@@ -300,7 +300,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data22.type !== undefined && func0.call(data22, "type")){
 let data30 = data22.type;
 if(!(((((data30 === "1") || (data30 === "2")) || (data30 === "3")) || (data30 === "4")) || (data30 === "5"))){
-vErrors = addError(vErrors, instancePath+"/network/type", "#/$defs/AuditEvent_Network/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/network/type", "#/$defs/AuditEvent_Network/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data22._type !== undefined && func0.call(data22, "_type")){
@@ -310,7 +310,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/network", "#/$defs/AuditEvent_Network/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/network", "#/$defs/AuditEvent_Network/type", {type: "object"}); errors++;
 }
 }
 if(data.purposeOfUse !== undefined && func0.call(data, "purposeOfUse")){
@@ -324,12 +324,12 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purposeOfUse", "#/properties/purposeOfUse/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purposeOfUse", "#/properties/purposeOfUse/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -358,11 +358,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -376,7 +376,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -390,7 +390,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.what !== undefined && func0.call(data, "what")){
@@ -424,18 +424,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data11 = data.name;
 if(typeof data11 === "string"){
 if(func8(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -447,11 +447,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data13 = data.description;
 if(typeof data13 === "string"){
 if(func8(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -463,11 +463,11 @@ if(data.query !== undefined && func0.call(data, "query")){
 let data15 = data.query;
 if(typeof data15 === "string"){
 if(!(formats1(data15))){
-vErrors = addError(vErrors, instancePath+"/query", "#/properties/query/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/query", "#/properties/query/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/query", "#/properties/query/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/query", "#/properties/query/type", {type: "string"}); errors++;
 }
 }
 if(data._query !== undefined && func0.call(data, "_query")){
@@ -503,7 +503,7 @@ if(_valid0){
 const _errs33 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.type === undefined) || (!(func0.call(data18, "type")))){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs33 === errors;
@@ -515,7 +515,7 @@ props0._type = true;
 }
 }
 if(!valid11){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs35 = errors;
 let valid13 = true;
@@ -570,14 +570,14 @@ if(_valid1){
 const _errs37 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.valueString === undefined) || (!(func0.call(data18, "valueString")))){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/1/then/required", "required", {missingProperty: "valueString"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/1/then/required", {missingProperty: "valueString"}); errors++;
 }
 }
 var _valid1 = _errs37 === errors;
 valid13 = _valid1;
 }
 if(!valid13){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -603,11 +603,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data24 = data18.id;
 if(typeof data24 === "string"){
 if(func8(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/id", "#/$defs/AuditEvent_Detail/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/id", "#/$defs/AuditEvent_Detail/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/id", "#/$defs/AuditEvent_Detail/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/id", "#/$defs/AuditEvent_Detail/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -621,7 +621,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/extension", "#/$defs/AuditEvent_Detail/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/extension", "#/$defs/AuditEvent_Detail/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -635,18 +635,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/modifierExtension", "#/$defs/AuditEvent_Detail/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/modifierExtension", "#/$defs/AuditEvent_Detail/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.type !== undefined && func0.call(data18, "type")){
 let data29 = data18.type;
 if(typeof data29 === "string"){
 if(func8(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/type", "#/$defs/AuditEvent_Detail/properties/type/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/type", "#/$defs/AuditEvent_Detail/properties/type/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/type", "#/$defs/AuditEvent_Detail/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/type", "#/$defs/AuditEvent_Detail/properties/type/type", {type: "string"}); errors++;
 }
 }
 if(data18._type !== undefined && func0.call(data18, "_type")){
@@ -658,11 +658,11 @@ if(data18.valueString !== undefined && func0.call(data18, "valueString")){
 let data31 = data18.valueString;
 if(typeof data31 === "string"){
 if(func8(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueString", "#/$defs/AuditEvent_Detail/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueString", "#/$defs/AuditEvent_Detail/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueString", "#/$defs/AuditEvent_Detail/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueString", "#/$defs/AuditEvent_Detail/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data18._valueString !== undefined && func0.call(data18, "_valueString")){
@@ -674,11 +674,11 @@ if(data18.valueBase64Binary !== undefined && func0.call(data18, "valueBase64Bina
 let data33 = data18.valueBase64Binary;
 if(typeof data33 === "string"){
 if(!(formats1(data33))){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueBase64Binary", "#/$defs/AuditEvent_Detail/properties/valueBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueBase64Binary", "#/$defs/AuditEvent_Detail/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueBase64Binary", "#/$defs/AuditEvent_Detail/properties/valueBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueBase64Binary", "#/$defs/AuditEvent_Detail/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data18._valueBase64Binary !== undefined && func0.call(data18, "_valueBase64Binary")){
@@ -688,21 +688,21 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func11(data18, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -763,7 +763,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.recorded === undefined) || (!(func0.call(data, "recorded")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "recorded"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "recorded"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -775,20 +775,20 @@ props0._recorded = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.agent === undefined) || (!(func0.call(data, "agent")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "agent"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "agent"}); errors++;
 }
 if((data.source === undefined) || (!(func0.call(data, "source")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "source"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -821,18 +821,18 @@ props0.entity = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("AuditEvent" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "AuditEvent"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "AuditEvent"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -844,11 +844,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -860,11 +860,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -888,7 +888,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -902,7 +902,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -916,7 +916,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -935,13 +935,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subtype", "#/properties/subtype/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subtype", "#/properties/subtype/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
 let data18 = data.action;
 if(!(((((data18 === "C") || (data18 === "R")) || (data18 === "U")) || (data18 === "D")) || (data18 === "E"))){
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/enum", "enum", {allowedValues: schema0.properties.action.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/enum", {allowedValues: schema0.properties.action.enum}); errors++;
 }
 }
 if(data._action !== undefined && func0.call(data, "_action")){
@@ -958,14 +958,14 @@ if(data.recorded !== undefined && func0.call(data, "recorded")){
 let data21 = data.recorded;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data21))){
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/type", {type: "string"}); errors++;
 }
 }
 if(data._recorded !== undefined && func0.call(data, "_recorded")){
@@ -976,7 +976,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data23 = data.outcome;
 if(!((((data23 === "0") || (data23 === "4")) || (data23 === "8")) || (data23 === "12"))){
-vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", "enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
@@ -988,11 +988,11 @@ if(data.outcomeDesc !== undefined && func0.call(data, "outcomeDesc")){
 let data25 = data.outcomeDesc;
 if(typeof data25 === "string"){
 if(func8(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/outcomeDesc", "#/properties/outcomeDesc/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeDesc", "#/properties/outcomeDesc/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/outcomeDesc", "#/properties/outcomeDesc/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeDesc", "#/properties/outcomeDesc/type", {type: "string"}); errors++;
 }
 }
 if(data._outcomeDesc !== undefined && func0.call(data, "_outcomeDesc")){
@@ -1011,7 +1011,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purposeOfEvent", "#/properties/purposeOfEvent/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purposeOfEvent", "#/properties/purposeOfEvent/type", {type: "array"}); errors++;
 }
 }
 if(data.agent !== undefined && func0.call(data, "agent")){
@@ -1025,24 +1025,24 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/agent", "#/properties/agent/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/agent", "#/properties/agent/type", {type: "array"}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
 let data31 = data.source;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.observer === undefined) || (!(func0.call(data31, "observer")))){
-vErrors = addError(vErrors, instancePath+"/source", "#/$defs/AuditEvent_Source/required", "required", {missingProperty: "observer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/$defs/AuditEvent_Source/required", {missingProperty: "observer"}); errors++;
 }
 if(data31.id !== undefined && func0.call(data31, "id")){
 let data32 = data31.id;
 if(typeof data32 === "string"){
 if(func8(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/AuditEvent_Source/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/AuditEvent_Source/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/AuditEvent_Source/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/AuditEvent_Source/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data31.extension !== undefined && func0.call(data31, "extension")){
@@ -1056,7 +1056,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/extension", "#/$defs/AuditEvent_Source/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/extension", "#/$defs/AuditEvent_Source/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
@@ -1070,18 +1070,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/modifierExtension", "#/$defs/AuditEvent_Source/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/modifierExtension", "#/$defs/AuditEvent_Source/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data31.site !== undefined && func0.call(data31, "site")){
 let data37 = data31.site;
 if(typeof data37 === "string"){
 if(func8(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/source/site", "#/$defs/AuditEvent_Source/properties/site/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/site", "#/$defs/AuditEvent_Source/properties/site/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/site", "#/$defs/AuditEvent_Source/properties/site/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/site", "#/$defs/AuditEvent_Source/properties/site/type", {type: "string"}); errors++;
 }
 }
 if(data31._site !== undefined && func0.call(data31, "_site")){
@@ -1105,12 +1105,12 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/type", "#/$defs/AuditEvent_Source/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/type", "#/$defs/AuditEvent_Source/properties/type/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/$defs/AuditEvent_Source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/$defs/AuditEvent_Source/type", {type: "object"}); errors++;
 }
 }
 if(data.entity !== undefined && func0.call(data, "entity")){
@@ -1124,12 +1124,12 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entity", "#/properties/entity/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entity", "#/properties/entity/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1137,8 +1137,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

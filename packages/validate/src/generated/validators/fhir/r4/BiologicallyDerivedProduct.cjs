@@ -56,22 +56,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("BiologicallyDerivedProduct" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "BiologicallyDerivedProduct"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "BiologicallyDerivedProduct"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -83,11 +83,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -99,11 +99,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -127,7 +127,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -141,7 +141,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -155,7 +155,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -169,13 +169,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.productCategory !== undefined && func0.call(data, "productCategory")){
 let data16 = data.productCategory;
 if(!(((((data16 === "organ") || (data16 === "tissue")) || (data16 === "fluid")) || (data16 === "cells")) || (data16 === "biologicalAgent"))){
-vErrors = addError(vErrors, instancePath+"/productCategory", "#/properties/productCategory/enum", "enum", {allowedValues: schema0.properties.productCategory.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/productCategory", "#/properties/productCategory/enum", {allowedValues: schema0.properties.productCategory.enum}); errors++;
 }
 }
 if(data._productCategory !== undefined && func0.call(data, "_productCategory")){
@@ -191,7 +191,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(!((data19 === "available") || (data19 === "unavailable"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -210,20 +210,20 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request", "#/properties/request/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/properties/request/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
 let data23 = data.quantity;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data23 < -2147483648 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -243,7 +243,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parent", "#/properties/parent/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parent", "#/properties/parent/type", {type: "array"}); errors++;
 }
 }
 if(data.collection !== undefined && func0.call(data, "collection")){
@@ -253,11 +253,11 @@ if(data27.id !== undefined && func0.call(data27, "id")){
 let data28 = data27.id;
 if(typeof data28 === "string"){
 if(func9(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/BiologicallyDerivedProduct_Collection/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/BiologicallyDerivedProduct_Collection/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/BiologicallyDerivedProduct_Collection/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/BiologicallyDerivedProduct_Collection/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data27.extension !== undefined && func0.call(data27, "extension")){
@@ -271,7 +271,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/collection/extension", "#/$defs/BiologicallyDerivedProduct_Collection/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection/extension", "#/$defs/BiologicallyDerivedProduct_Collection/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
@@ -285,7 +285,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/collection/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Collection/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Collection/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data27.collector !== undefined && func0.call(data27, "collector")){
@@ -302,11 +302,11 @@ if(data27.collectedDateTime !== undefined && func0.call(data27, "collectedDateTi
 let data35 = data27.collectedDateTime;
 if(typeof data35 === "string"){
 if(!pattern3.test(data35)){
-vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/BiologicallyDerivedProduct_Collection/properties/collectedDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/BiologicallyDerivedProduct_Collection/properties/collectedDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/BiologicallyDerivedProduct_Collection/properties/collectedDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/BiologicallyDerivedProduct_Collection/properties/collectedDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data27._collectedDateTime !== undefined && func0.call(data27, "_collectedDateTime")){
@@ -321,11 +321,11 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 const forms0 = func11(data27, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/BiologicallyDerivedProduct_Collection/cdxChoice", "cdxChoice", {choice: "collected[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/BiologicallyDerivedProduct_Collection/cdxChoice", {choice: "collected[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/BiologicallyDerivedProduct_Collection/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/BiologicallyDerivedProduct_Collection/type", {type: "object"}); errors++;
 }
 }
 if(data.processing !== undefined && func0.call(data, "processing")){
@@ -339,11 +339,11 @@ if(data39.id !== undefined && func0.call(data39, "id")){
 let data40 = data39.id;
 if(typeof data40 === "string"){
 if(func9(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/BiologicallyDerivedProduct_Processing/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/BiologicallyDerivedProduct_Processing/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/BiologicallyDerivedProduct_Processing/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/BiologicallyDerivedProduct_Processing/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data39.extension !== undefined && func0.call(data39, "extension")){
@@ -357,7 +357,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/extension", "#/$defs/BiologicallyDerivedProduct_Processing/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/extension", "#/$defs/BiologicallyDerivedProduct_Processing/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
@@ -371,18 +371,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Processing/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Processing/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data39.description !== undefined && func0.call(data39, "description")){
 let data45 = data39.description;
 if(typeof data45 === "string"){
 if(func9(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/BiologicallyDerivedProduct_Processing/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/BiologicallyDerivedProduct_Processing/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/BiologicallyDerivedProduct_Processing/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/BiologicallyDerivedProduct_Processing/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data39._description !== undefined && func0.call(data39, "_description")){
@@ -404,11 +404,11 @@ if(data39.timeDateTime !== undefined && func0.call(data39, "timeDateTime")){
 let data49 = data39.timeDateTime;
 if(typeof data49 === "string"){
 if(!pattern3.test(data49)){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data39._timeDateTime !== undefined && func0.call(data39, "_timeDateTime")){
@@ -423,16 +423,16 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 const forms1 = func11(data39, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/BiologicallyDerivedProduct_Processing/cdxChoice", "cdxChoice", {choice: "time[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/BiologicallyDerivedProduct_Processing/cdxChoice", {choice: "time[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/BiologicallyDerivedProduct_Processing/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/BiologicallyDerivedProduct_Processing/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing", "#/properties/processing/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing", "#/properties/processing/type", {type: "array"}); errors++;
 }
 }
 if(data.manipulation !== undefined && func0.call(data, "manipulation")){
@@ -442,11 +442,11 @@ if(data52.id !== undefined && func0.call(data52, "id")){
 let data53 = data52.id;
 if(typeof data53 === "string"){
 if(func9(data53) < 1){
-vErrors = addError(vErrors, instancePath+"/manipulation/id", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/id", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manipulation/id", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/id", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data52.extension !== undefined && func0.call(data52, "extension")){
@@ -460,7 +460,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manipulation/extension", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/extension", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
@@ -474,18 +474,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manipulation/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data52.description !== undefined && func0.call(data52, "description")){
 let data58 = data52.description;
 if(typeof data58 === "string"){
 if(func9(data58) < 1){
-vErrors = addError(vErrors, instancePath+"/manipulation/description", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/description", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manipulation/description", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/description", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data52._description !== undefined && func0.call(data52, "_description")){
@@ -497,11 +497,11 @@ if(data52.timeDateTime !== undefined && func0.call(data52, "timeDateTime")){
 let data60 = data52.timeDateTime;
 if(typeof data60 === "string"){
 if(!pattern3.test(data60)){
-vErrors = addError(vErrors, instancePath+"/manipulation/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manipulation/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data52._timeDateTime !== undefined && func0.call(data52, "_timeDateTime")){
@@ -516,11 +516,11 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 const forms2 = func11(data52, obj1);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath+"/manipulation", "#/$defs/BiologicallyDerivedProduct_Manipulation/cdxChoice", "cdxChoice", {choice: "time[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation", "#/$defs/BiologicallyDerivedProduct_Manipulation/cdxChoice", {choice: "time[x]", forms: forms2}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manipulation", "#/$defs/BiologicallyDerivedProduct_Manipulation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation", "#/$defs/BiologicallyDerivedProduct_Manipulation/type", {type: "object"}); errors++;
 }
 }
 if(data.storage !== undefined && func0.call(data, "storage")){
@@ -534,11 +534,11 @@ if(data64.id !== undefined && func0.call(data64, "id")){
 let data65 = data64.id;
 if(typeof data65 === "string"){
 if(func9(data65) < 1){
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/id", "#/$defs/BiologicallyDerivedProduct_Storage/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/id", "#/$defs/BiologicallyDerivedProduct_Storage/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/id", "#/$defs/BiologicallyDerivedProduct_Storage/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/id", "#/$defs/BiologicallyDerivedProduct_Storage/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data64.extension !== undefined && func0.call(data64, "extension")){
@@ -552,7 +552,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/extension", "#/$defs/BiologicallyDerivedProduct_Storage/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/extension", "#/$defs/BiologicallyDerivedProduct_Storage/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data64.modifierExtension !== undefined && func0.call(data64, "modifierExtension")){
@@ -566,18 +566,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Storage/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Storage/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data64.description !== undefined && func0.call(data64, "description")){
 let data70 = data64.description;
 if(typeof data70 === "string"){
 if(func9(data70) < 1){
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/description", "#/$defs/BiologicallyDerivedProduct_Storage/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/description", "#/$defs/BiologicallyDerivedProduct_Storage/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/description", "#/$defs/BiologicallyDerivedProduct_Storage/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/description", "#/$defs/BiologicallyDerivedProduct_Storage/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data64._description !== undefined && func0.call(data64, "_description")){
@@ -588,7 +588,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data64.temperature !== undefined && func0.call(data64, "temperature")){
 let data72 = data64.temperature;
 if(!((typeof data72 == "number") && (isFinite(data72)))){
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/temperature", "#/$defs/BiologicallyDerivedProduct_Storage/properties/temperature/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/temperature", "#/$defs/BiologicallyDerivedProduct_Storage/properties/temperature/type", {type: "number"}); errors++;
 }
 }
 if(data64._temperature !== undefined && func0.call(data64, "_temperature")){
@@ -599,7 +599,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data64.scale !== undefined && func0.call(data64, "scale")){
 let data74 = data64.scale;
 if(!(((data74 === "farenheit") || (data74 === "celsius")) || (data74 === "kelvin"))){
-vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/scale", "#/$defs/BiologicallyDerivedProduct_Storage/properties/scale/enum", "enum", {allowedValues: schema1.properties.scale.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/scale", "#/$defs/BiologicallyDerivedProduct_Storage/properties/scale/enum", {allowedValues: schema1.properties.scale.enum}); errors++;
 }
 }
 if(data64._scale !== undefined && func0.call(data64, "_scale")){
@@ -614,17 +614,17 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/storage/" + i13, "#/$defs/BiologicallyDerivedProduct_Storage/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13, "#/$defs/BiologicallyDerivedProduct_Storage/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/storage", "#/properties/storage/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/storage", "#/properties/storage/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -661,8 +661,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

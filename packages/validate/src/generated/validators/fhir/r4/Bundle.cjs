@@ -52,11 +52,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func4(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -70,7 +70,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -84,7 +84,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.link !== undefined && func0.call(data, "link")){
@@ -115,7 +115,7 @@ if(_valid0){
 const _errs17 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.relation === undefined) || (!(func0.call(data6, "relation")))){
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/0/then/required", "required", {missingProperty: "relation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/0/then/required", {missingProperty: "relation"}); errors++;
 }
 }
 var _valid0 = _errs17 === errors;
@@ -127,7 +127,7 @@ props0._relation = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs19 = errors;
 let valid11 = true;
@@ -151,7 +151,7 @@ if(_valid1){
 const _errs21 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.url === undefined) || (!(func0.call(data6, "url")))){
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/1/then/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/1/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid1 = _errs21 === errors;
@@ -163,7 +163,7 @@ props1._url = true;
 }
 }
 if(!valid11){
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -189,11 +189,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data9 = data6.id;
 if(typeof data9 === "string"){
 if(func4(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/Bundle_Link/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/Bundle_Link/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/Bundle_Link/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/Bundle_Link/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -207,7 +207,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/extension", "#/$defs/Bundle_Link/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/extension", "#/$defs/Bundle_Link/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -221,18 +221,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/modifierExtension", "#/$defs/Bundle_Link/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/modifierExtension", "#/$defs/Bundle_Link/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.relation !== undefined && func0.call(data6, "relation")){
 let data14 = data6.relation;
 if(typeof data14 === "string"){
 if(func4(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/relation", "#/$defs/Bundle_Link/properties/relation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/relation", "#/$defs/Bundle_Link/properties/relation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/relation", "#/$defs/Bundle_Link/properties/relation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/relation", "#/$defs/Bundle_Link/properties/relation/type", {type: "string"}); errors++;
 }
 }
 if(data6._relation !== undefined && func0.call(data6, "_relation")){
@@ -244,11 +244,11 @@ if(data6.url !== undefined && func0.call(data6, "url")){
 let data16 = data6.url;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/Bundle_Link/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/Bundle_Link/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/Bundle_Link/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/Bundle_Link/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data6._url !== undefined && func0.call(data6, "_url")){
@@ -258,23 +258,23 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
 }
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data18 = data.fullUrl;
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/fullUrl", "#/properties/fullUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "#/properties/fullUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fullUrl", "#/properties/fullUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "#/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._fullUrl !== undefined && func0.call(data, "_fullUrl")){
@@ -294,11 +294,11 @@ if(data21.id !== undefined && func0.call(data21, "id")){
 let data22 = data21.id;
 if(typeof data22 === "string"){
 if(func4(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/search/id", "#/$defs/Bundle_Search/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/search/id", "#/$defs/Bundle_Search/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/search/id", "#/$defs/Bundle_Search/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/search/id", "#/$defs/Bundle_Search/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data21.extension !== undefined && func0.call(data21, "extension")){
@@ -312,7 +312,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/search/extension", "#/$defs/Bundle_Search/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/search/extension", "#/$defs/Bundle_Search/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data21.modifierExtension !== undefined && func0.call(data21, "modifierExtension")){
@@ -326,13 +326,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/search/modifierExtension", "#/$defs/Bundle_Search/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/search/modifierExtension", "#/$defs/Bundle_Search/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data21.mode !== undefined && func0.call(data21, "mode")){
 let data27 = data21.mode;
 if(!(((data27 === "match") || (data27 === "include")) || (data27 === "outcome"))){
-vErrors = addError(vErrors, instancePath+"/search/mode", "#/$defs/Bundle_Search/properties/mode/enum", "enum", {allowedValues: schema1.properties.mode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/search/mode", "#/$defs/Bundle_Search/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
 }
 }
 if(data21._mode !== undefined && func0.call(data21, "_mode")){
@@ -343,7 +343,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data21.score !== undefined && func0.call(data21, "score")){
 let data29 = data21.score;
 if(!((typeof data29 == "number") && (isFinite(data29)))){
-vErrors = addError(vErrors, instancePath+"/search/score", "#/$defs/Bundle_Search/properties/score/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/search/score", "#/$defs/Bundle_Search/properties/score/type", {type: "number"}); errors++;
 }
 }
 if(data21._score !== undefined && func0.call(data21, "_score")){
@@ -353,7 +353,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/search", "#/$defs/Bundle_Search/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/search", "#/$defs/Bundle_Search/type", {type: "object"}); errors++;
 }
 }
 if(data.request !== undefined && func0.call(data, "request")){
@@ -380,7 +380,7 @@ if(_valid2){
 const _errs62 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.method === undefined) || (!(func0.call(data31, "method")))){
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/0/then/required", "required", {missingProperty: "method"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/0/then/required", {missingProperty: "method"}); errors++;
 }
 }
 var _valid2 = _errs62 === errors;
@@ -392,7 +392,7 @@ props2._method = true;
 }
 }
 if(!valid26){
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs64 = errors;
 let valid28 = true;
@@ -416,7 +416,7 @@ if(_valid3){
 const _errs66 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.url === undefined) || (!(func0.call(data31, "url")))){
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/1/then/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/1/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid3 = _errs66 === errors;
@@ -428,7 +428,7 @@ props3._url = true;
 }
 }
 if(!valid28){
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -462,11 +462,11 @@ if(data31.id !== undefined && func0.call(data31, "id")){
 let data34 = data31.id;
 if(typeof data34 === "string"){
 if(func4(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/Bundle_Request/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/Bundle_Request/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/Bundle_Request/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/Bundle_Request/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data31.extension !== undefined && func0.call(data31, "extension")){
@@ -480,7 +480,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/extension", "#/$defs/Bundle_Request/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/extension", "#/$defs/Bundle_Request/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
@@ -494,13 +494,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/modifierExtension", "#/$defs/Bundle_Request/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/modifierExtension", "#/$defs/Bundle_Request/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data31.method !== undefined && func0.call(data31, "method")){
 let data39 = data31.method;
 if(!((((((data39 === "GET") || (data39 === "HEAD")) || (data39 === "POST")) || (data39 === "PUT")) || (data39 === "DELETE")) || (data39 === "PATCH"))){
-vErrors = addError(vErrors, instancePath+"/request/method", "#/$defs/Bundle_Request/properties/method/enum", "enum", {allowedValues: schema2.properties.method.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/method", "#/$defs/Bundle_Request/properties/method/enum", {allowedValues: schema2.properties.method.enum}); errors++;
 }
 }
 if(data31._method !== undefined && func0.call(data31, "_method")){
@@ -512,11 +512,11 @@ if(data31.url !== undefined && func0.call(data31, "url")){
 let data41 = data31.url;
 if(typeof data41 === "string"){
 if(!pattern1.test(data41)){
-vErrors = addError(vErrors, instancePath+"/request/url", "#/$defs/Bundle_Request/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/url", "#/$defs/Bundle_Request/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/url", "#/$defs/Bundle_Request/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/url", "#/$defs/Bundle_Request/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data31._url !== undefined && func0.call(data31, "_url")){
@@ -528,11 +528,11 @@ if(data31.ifNoneMatch !== undefined && func0.call(data31, "ifNoneMatch")){
 let data43 = data31.ifNoneMatch;
 if(typeof data43 === "string"){
 if(func4(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/request/ifNoneMatch", "#/$defs/Bundle_Request/properties/ifNoneMatch/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifNoneMatch", "#/$defs/Bundle_Request/properties/ifNoneMatch/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/ifNoneMatch", "#/$defs/Bundle_Request/properties/ifNoneMatch/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifNoneMatch", "#/$defs/Bundle_Request/properties/ifNoneMatch/type", {type: "string"}); errors++;
 }
 }
 if(data31._ifNoneMatch !== undefined && func0.call(data31, "_ifNoneMatch")){
@@ -544,14 +544,14 @@ if(data31.ifModifiedSince !== undefined && func0.call(data31, "ifModifiedSince")
 let data45 = data31.ifModifiedSince;
 if(typeof data45 === "string"){
 if(!pattern3.test(data45)){
-vErrors = addError(vErrors, instancePath+"/request/ifModifiedSince", "#/$defs/Bundle_Request/properties/ifModifiedSince/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifModifiedSince", "#/$defs/Bundle_Request/properties/ifModifiedSince/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data45))){
-vErrors = addError(vErrors, instancePath+"/request/ifModifiedSince", "#/$defs/Bundle_Request/properties/ifModifiedSince/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifModifiedSince", "#/$defs/Bundle_Request/properties/ifModifiedSince/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/ifModifiedSince", "#/$defs/Bundle_Request/properties/ifModifiedSince/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifModifiedSince", "#/$defs/Bundle_Request/properties/ifModifiedSince/type", {type: "string"}); errors++;
 }
 }
 if(data31._ifModifiedSince !== undefined && func0.call(data31, "_ifModifiedSince")){
@@ -563,11 +563,11 @@ if(data31.ifMatch !== undefined && func0.call(data31, "ifMatch")){
 let data47 = data31.ifMatch;
 if(typeof data47 === "string"){
 if(func4(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/request/ifMatch", "#/$defs/Bundle_Request/properties/ifMatch/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifMatch", "#/$defs/Bundle_Request/properties/ifMatch/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/ifMatch", "#/$defs/Bundle_Request/properties/ifMatch/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifMatch", "#/$defs/Bundle_Request/properties/ifMatch/type", {type: "string"}); errors++;
 }
 }
 if(data31._ifMatch !== undefined && func0.call(data31, "_ifMatch")){
@@ -579,11 +579,11 @@ if(data31.ifNoneExist !== undefined && func0.call(data31, "ifNoneExist")){
 let data49 = data31.ifNoneExist;
 if(typeof data49 === "string"){
 if(func4(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/request/ifNoneExist", "#/$defs/Bundle_Request/properties/ifNoneExist/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifNoneExist", "#/$defs/Bundle_Request/properties/ifNoneExist/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/ifNoneExist", "#/$defs/Bundle_Request/properties/ifNoneExist/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifNoneExist", "#/$defs/Bundle_Request/properties/ifNoneExist/type", {type: "string"}); errors++;
 }
 }
 if(data31._ifNoneExist !== undefined && func0.call(data31, "_ifNoneExist")){
@@ -593,7 +593,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/type", {type: "object"}); errors++;
 }
 }
 if(data.response !== undefined && func0.call(data, "response")){
@@ -620,7 +620,7 @@ if(_valid4){
 const _errs98 = errors;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 if((data51.status === undefined) || (!(func0.call(data51, "status")))){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/Bundle_Response/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/Bundle_Response/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid4 = _errs98 === errors;
@@ -632,7 +632,7 @@ props4._status = true;
 }
 }
 if(!valid37){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/Bundle_Response/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/Bundle_Response/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 if(props4 !== true){
@@ -654,11 +654,11 @@ if(data51.id !== undefined && func0.call(data51, "id")){
 let data53 = data51.id;
 if(typeof data53 === "string"){
 if(func4(data53) < 1){
-vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/Bundle_Response/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/Bundle_Response/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/Bundle_Response/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/Bundle_Response/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data51.extension !== undefined && func0.call(data51, "extension")){
@@ -672,7 +672,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/extension", "#/$defs/Bundle_Response/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/extension", "#/$defs/Bundle_Response/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data51.modifierExtension !== undefined && func0.call(data51, "modifierExtension")){
@@ -686,18 +686,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/modifierExtension", "#/$defs/Bundle_Response/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/modifierExtension", "#/$defs/Bundle_Response/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data51.status !== undefined && func0.call(data51, "status")){
 let data58 = data51.status;
 if(typeof data58 === "string"){
 if(func4(data58) < 1){
-vErrors = addError(vErrors, instancePath+"/response/status", "#/$defs/Bundle_Response/properties/status/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/status", "#/$defs/Bundle_Response/properties/status/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/status", "#/$defs/Bundle_Response/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/status", "#/$defs/Bundle_Response/properties/status/type", {type: "string"}); errors++;
 }
 }
 if(data51._status !== undefined && func0.call(data51, "_status")){
@@ -709,11 +709,11 @@ if(data51.location !== undefined && func0.call(data51, "location")){
 let data60 = data51.location;
 if(typeof data60 === "string"){
 if(!pattern1.test(data60)){
-vErrors = addError(vErrors, instancePath+"/response/location", "#/$defs/Bundle_Response/properties/location/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/location", "#/$defs/Bundle_Response/properties/location/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/location", "#/$defs/Bundle_Response/properties/location/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/location", "#/$defs/Bundle_Response/properties/location/type", {type: "string"}); errors++;
 }
 }
 if(data51._location !== undefined && func0.call(data51, "_location")){
@@ -725,11 +725,11 @@ if(data51.etag !== undefined && func0.call(data51, "etag")){
 let data62 = data51.etag;
 if(typeof data62 === "string"){
 if(func4(data62) < 1){
-vErrors = addError(vErrors, instancePath+"/response/etag", "#/$defs/Bundle_Response/properties/etag/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/etag", "#/$defs/Bundle_Response/properties/etag/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/etag", "#/$defs/Bundle_Response/properties/etag/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/etag", "#/$defs/Bundle_Response/properties/etag/type", {type: "string"}); errors++;
 }
 }
 if(data51._etag !== undefined && func0.call(data51, "_etag")){
@@ -741,14 +741,14 @@ if(data51.lastModified !== undefined && func0.call(data51, "lastModified")){
 let data64 = data51.lastModified;
 if(typeof data64 === "string"){
 if(!pattern3.test(data64)){
-vErrors = addError(vErrors, instancePath+"/response/lastModified", "#/$defs/Bundle_Response/properties/lastModified/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/lastModified", "#/$defs/Bundle_Response/properties/lastModified/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data64))){
-vErrors = addError(vErrors, instancePath+"/response/lastModified", "#/$defs/Bundle_Response/properties/lastModified/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/lastModified", "#/$defs/Bundle_Response/properties/lastModified/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/lastModified", "#/$defs/Bundle_Response/properties/lastModified/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/lastModified", "#/$defs/Bundle_Response/properties/lastModified/type", {type: "string"}); errors++;
 }
 }
 if(data51._lastModified !== undefined && func0.call(data51, "_lastModified")){
@@ -763,12 +763,12 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/Bundle_Response/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/Bundle_Response/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -824,7 +824,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -836,11 +836,11 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -864,18 +864,18 @@ props0.signature = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Bundle"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -887,11 +887,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -903,11 +903,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -923,7 +923,7 @@ vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 if(data.type !== undefined && func0.call(data, "type")){
 let data9 = data.type;
 if(!(((((((((data9 === "document") || (data9 === "message")) || (data9 === "transaction")) || (data9 === "transaction-response")) || (data9 === "batch")) || (data9 === "batch-response")) || (data9 === "history")) || (data9 === "searchset")) || (data9 === "collection"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema0.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -935,14 +935,14 @@ if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 let data11 = data.timestamp;
 if(typeof data11 === "string"){
 if(!pattern3.test(data11)){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data11))){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data._timestamp !== undefined && func0.call(data, "_timestamp")){
@@ -953,14 +953,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.total !== undefined && func0.call(data, "total")){
 let data13 = data.total;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < 0 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -997,7 +997,7 @@ if(_valid1){
 const _errs34 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.relation === undefined) || (!(func0.call(data16, "relation")))){
-vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/0/then/required", "required", {missingProperty: "relation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/0/then/required", {missingProperty: "relation"}); errors++;
 }
 }
 var _valid1 = _errs34 === errors;
@@ -1009,7 +1009,7 @@ props1._relation = true;
 }
 }
 if(!valid8){
-vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs36 = errors;
 let valid10 = true;
@@ -1033,7 +1033,7 @@ if(_valid2){
 const _errs38 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.url === undefined) || (!(func0.call(data16, "url")))){
-vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/1/then/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/1/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid2 = _errs38 === errors;
@@ -1045,7 +1045,7 @@ props2._url = true;
 }
 }
 if(!valid10){
-vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -1071,11 +1071,11 @@ if(data16.id !== undefined && func0.call(data16, "id")){
 let data19 = data16.id;
 if(typeof data19 === "string"){
 if(func4(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/id", "#/$defs/Bundle_Link/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/id", "#/$defs/Bundle_Link/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/id", "#/$defs/Bundle_Link/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/id", "#/$defs/Bundle_Link/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -1089,7 +1089,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/extension", "#/$defs/Bundle_Link/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/extension", "#/$defs/Bundle_Link/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -1103,18 +1103,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/modifierExtension", "#/$defs/Bundle_Link/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/modifierExtension", "#/$defs/Bundle_Link/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.relation !== undefined && func0.call(data16, "relation")){
 let data24 = data16.relation;
 if(typeof data24 === "string"){
 if(func4(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/relation", "#/$defs/Bundle_Link/properties/relation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/relation", "#/$defs/Bundle_Link/properties/relation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/relation", "#/$defs/Bundle_Link/properties/relation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/relation", "#/$defs/Bundle_Link/properties/relation/type", {type: "string"}); errors++;
 }
 }
 if(data16._relation !== undefined && func0.call(data16, "_relation")){
@@ -1126,11 +1126,11 @@ if(data16.url !== undefined && func0.call(data16, "url")){
 let data26 = data16.url;
 if(typeof data26 === "string"){
 if(!pattern1.test(data26)){
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/url", "#/$defs/Bundle_Link/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/url", "#/$defs/Bundle_Link/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i0+"/url", "#/$defs/Bundle_Link/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/url", "#/$defs/Bundle_Link/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data16._url !== undefined && func0.call(data16, "_url")){
@@ -1140,12 +1140,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
@@ -1159,7 +1159,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 if(data.signature !== undefined && func0.call(data, "signature")){
@@ -1169,7 +1169,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1177,8 +1177,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

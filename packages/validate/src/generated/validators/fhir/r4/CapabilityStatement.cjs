@@ -325,7 +325,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -337,7 +337,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -381,11 +381,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func6(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -399,7 +399,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -413,13 +413,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data6 = data.type;
 if(typeof data6 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data6 === "Account") ||
 (data6 === "ActivityDefinition")) || (data6 === "AdverseEvent")) || (data6 === "AllergyIntolerance")) || (data6 === "Appointment")) ||
@@ -461,7 +461,7 @@ if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((
 (data6 === "SubstanceSourceMaterial")) || (data6 === "SubstanceSpecification")) || (data6 === "SupplyDelivery")) ||
 (data6 === "SupplyRequest")) || (data6 === "Task")) || (data6 === "TerminologyCapabilities")) || (data6 === "TestReport")) ||
 (data6 === "TestScript")) || (data6 === "ValueSet")) || (data6 === "VerificationResult")) || (data6 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema5.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema5.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -473,11 +473,11 @@ if(data.profile !== undefined && func0.call(data, "profile")){
 let data8 = data.profile;
 if(typeof data8 === "string"){
 if(!pattern1.test(data8)){
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
@@ -493,16 +493,16 @@ for(let i2=0; i2<len2; i2++){
 let data11 = data10[i2];
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-vErrors = addError(vErrors, instancePath+"/supportedProfile/" + i2, "#/properties/supportedProfile/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedProfile/" + i2, "#/properties/supportedProfile/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportedProfile/" + i2, "#/properties/supportedProfile/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedProfile/" + i2, "#/properties/supportedProfile/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportedProfile", "#/properties/supportedProfile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedProfile", "#/properties/supportedProfile/type", {type: "array"}); errors++;
 }
 }
 if(data._supportedProfile !== undefined && func0.call(data, "_supportedProfile")){
@@ -516,18 +516,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_supportedProfile", "#/properties/_supportedProfile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_supportedProfile", "#/properties/_supportedProfile/type", {type: "array"}); errors++;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data14 = data.documentation;
 if(typeof data14 === "string"){
 if(func6(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
@@ -563,7 +563,7 @@ if(_valid1){
 const _errs37 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if((data17.code === undefined) || (!(func0.call(data17, "code")))){
-vErrors = addError(vErrors, instancePath+"/interaction/" + i4, "#/$defs/CapabilityStatement_Interaction/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4, "#/$defs/CapabilityStatement_Interaction/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid1 = _errs37 === errors;
@@ -575,7 +575,7 @@ props1._code = true;
 }
 }
 if(!valid16){
-vErrors = addError(vErrors, instancePath+"/interaction/" + i4, "#/$defs/CapabilityStatement_Interaction/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4, "#/$defs/CapabilityStatement_Interaction/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(props1 !== true){
@@ -592,11 +592,11 @@ if(data17.id !== undefined && func0.call(data17, "id")){
 let data19 = data17.id;
 if(typeof data19 === "string"){
 if(func6(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/id", "#/$defs/CapabilityStatement_Interaction/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/id", "#/$defs/CapabilityStatement_Interaction/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/id", "#/$defs/CapabilityStatement_Interaction/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/id", "#/$defs/CapabilityStatement_Interaction/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data17.extension !== undefined && func0.call(data17, "extension")){
@@ -610,7 +610,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/extension", "#/$defs/CapabilityStatement_Interaction/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/extension", "#/$defs/CapabilityStatement_Interaction/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data17.modifierExtension !== undefined && func0.call(data17, "modifierExtension")){
@@ -624,13 +624,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/modifierExtension", "#/$defs/CapabilityStatement_Interaction/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/modifierExtension", "#/$defs/CapabilityStatement_Interaction/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data17.code !== undefined && func0.call(data17, "code")){
 let data24 = data17.code;
 if(!(((((((((data24 === "read") || (data24 === "vread")) || (data24 === "update")) || (data24 === "patch")) || (data24 === "delete")) || (data24 === "history-instance")) || (data24 === "history-type")) || (data24 === "create")) || (data24 === "search-type"))){
-vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/code", "#/$defs/CapabilityStatement_Interaction/properties/code/enum", "enum", {allowedValues: schema6.properties.code.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/code", "#/$defs/CapabilityStatement_Interaction/properties/code/enum", {allowedValues: schema6.properties.code.enum}); errors++;
 }
 }
 if(data17._code !== undefined && func0.call(data17, "_code")){
@@ -642,11 +642,11 @@ if(data17.documentation !== undefined && func0.call(data17, "documentation")){
 let data26 = data17.documentation;
 if(typeof data26 === "string"){
 if(func6(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/documentation", "#/$defs/CapabilityStatement_Interaction/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/documentation", "#/$defs/CapabilityStatement_Interaction/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/documentation", "#/$defs/CapabilityStatement_Interaction/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/documentation", "#/$defs/CapabilityStatement_Interaction/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data17._documentation !== undefined && func0.call(data17, "_documentation")){
@@ -656,18 +656,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interaction/" + i4, "#/$defs/CapabilityStatement_Interaction/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4, "#/$defs/CapabilityStatement_Interaction/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interaction", "#/properties/interaction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction", "#/properties/interaction/type", {type: "array"}); errors++;
 }
 }
 if(data.versioning !== undefined && func0.call(data, "versioning")){
 let data28 = data.versioning;
 if(!(((data28 === "no-version") || (data28 === "versioned")) || (data28 === "versioned-update"))){
-vErrors = addError(vErrors, instancePath+"/versioning", "#/properties/versioning/enum", "enum", {allowedValues: schema5.properties.versioning.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/versioning", "#/properties/versioning/enum", {allowedValues: schema5.properties.versioning.enum}); errors++;
 }
 }
 if(data._versioning !== undefined && func0.call(data, "_versioning")){
@@ -677,7 +677,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.readHistory !== undefined && func0.call(data, "readHistory")){
 if(typeof data.readHistory !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/readHistory", "#/properties/readHistory/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/readHistory", "#/properties/readHistory/type", {type: "boolean"}); errors++;
 }
 }
 if(data._readHistory !== undefined && func0.call(data, "_readHistory")){
@@ -687,7 +687,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.updateCreate !== undefined && func0.call(data, "updateCreate")){
 if(typeof data.updateCreate !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/updateCreate", "#/properties/updateCreate/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/updateCreate", "#/properties/updateCreate/type", {type: "boolean"}); errors++;
 }
 }
 if(data._updateCreate !== undefined && func0.call(data, "_updateCreate")){
@@ -697,7 +697,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.conditionalCreate !== undefined && func0.call(data, "conditionalCreate")){
 if(typeof data.conditionalCreate !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/conditionalCreate", "#/properties/conditionalCreate/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/conditionalCreate", "#/properties/conditionalCreate/type", {type: "boolean"}); errors++;
 }
 }
 if(data._conditionalCreate !== undefined && func0.call(data, "_conditionalCreate")){
@@ -708,7 +708,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.conditionalRead !== undefined && func0.call(data, "conditionalRead")){
 let data36 = data.conditionalRead;
 if(!((((data36 === "not-supported") || (data36 === "modified-since")) || (data36 === "not-match")) || (data36 === "full-support"))){
-vErrors = addError(vErrors, instancePath+"/conditionalRead", "#/properties/conditionalRead/enum", "enum", {allowedValues: schema5.properties.conditionalRead.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/conditionalRead", "#/properties/conditionalRead/enum", {allowedValues: schema5.properties.conditionalRead.enum}); errors++;
 }
 }
 if(data._conditionalRead !== undefined && func0.call(data, "_conditionalRead")){
@@ -718,7 +718,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.conditionalUpdate !== undefined && func0.call(data, "conditionalUpdate")){
 if(typeof data.conditionalUpdate !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/conditionalUpdate", "#/properties/conditionalUpdate/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/conditionalUpdate", "#/properties/conditionalUpdate/type", {type: "boolean"}); errors++;
 }
 }
 if(data._conditionalUpdate !== undefined && func0.call(data, "_conditionalUpdate")){
@@ -729,7 +729,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.conditionalDelete !== undefined && func0.call(data, "conditionalDelete")){
 let data40 = data.conditionalDelete;
 if(!(((data40 === "not-supported") || (data40 === "single")) || (data40 === "multiple"))){
-vErrors = addError(vErrors, instancePath+"/conditionalDelete", "#/properties/conditionalDelete/enum", "enum", {allowedValues: schema5.properties.conditionalDelete.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/conditionalDelete", "#/properties/conditionalDelete/enum", {allowedValues: schema5.properties.conditionalDelete.enum}); errors++;
 }
 }
 if(data._conditionalDelete !== undefined && func0.call(data, "_conditionalDelete")){
@@ -744,12 +744,12 @@ const len7 = data42.length;
 for(let i7=0; i7<len7; i7++){
 let data43 = data42[i7];
 if(!(((((data43 === "literal") || (data43 === "logical")) || (data43 === "resolves")) || (data43 === "enforced")) || (data43 === "local"))){
-vErrors = addError(vErrors, instancePath+"/referencePolicy/" + i7, "#/properties/referencePolicy/items/enum", "enum", {allowedValues: schema5.properties.referencePolicy.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencePolicy/" + i7, "#/properties/referencePolicy/items/enum", {allowedValues: schema5.properties.referencePolicy.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referencePolicy", "#/properties/referencePolicy/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencePolicy", "#/properties/referencePolicy/type", {type: "array"}); errors++;
 }
 }
 if(data._referencePolicy !== undefined && func0.call(data, "_referencePolicy")){
@@ -763,7 +763,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_referencePolicy", "#/properties/_referencePolicy/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_referencePolicy", "#/properties/_referencePolicy/type", {type: "array"}); errors++;
 }
 }
 if(data.searchInclude !== undefined && func0.call(data, "searchInclude")){
@@ -774,16 +774,16 @@ for(let i9=0; i9<len9; i9++){
 let data47 = data46[i9];
 if(typeof data47 === "string"){
 if(func6(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/searchInclude/" + i9, "#/properties/searchInclude/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchInclude/" + i9, "#/properties/searchInclude/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchInclude/" + i9, "#/properties/searchInclude/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchInclude/" + i9, "#/properties/searchInclude/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchInclude", "#/properties/searchInclude/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchInclude", "#/properties/searchInclude/type", {type: "array"}); errors++;
 }
 }
 if(data._searchInclude !== undefined && func0.call(data, "_searchInclude")){
@@ -797,7 +797,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_searchInclude", "#/properties/_searchInclude/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_searchInclude", "#/properties/_searchInclude/type", {type: "array"}); errors++;
 }
 }
 if(data.searchRevInclude !== undefined && func0.call(data, "searchRevInclude")){
@@ -808,16 +808,16 @@ for(let i11=0; i11<len11; i11++){
 let data51 = data50[i11];
 if(typeof data51 === "string"){
 if(func6(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/searchRevInclude/" + i11, "#/properties/searchRevInclude/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchRevInclude/" + i11, "#/properties/searchRevInclude/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchRevInclude/" + i11, "#/properties/searchRevInclude/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchRevInclude/" + i11, "#/properties/searchRevInclude/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchRevInclude", "#/properties/searchRevInclude/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchRevInclude", "#/properties/searchRevInclude/type", {type: "array"}); errors++;
 }
 }
 if(data._searchRevInclude !== undefined && func0.call(data, "_searchRevInclude")){
@@ -831,7 +831,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_searchRevInclude", "#/properties/_searchRevInclude/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_searchRevInclude", "#/properties/_searchRevInclude/type", {type: "array"}); errors++;
 }
 }
 if(data.searchParam !== undefined && func0.call(data, "searchParam")){
@@ -862,7 +862,7 @@ if(_valid2){
 const _errs97 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.name === undefined) || (!(func0.call(data55, "name")))){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid2 = _errs97 === errors;
@@ -874,7 +874,7 @@ props2._name = true;
 }
 }
 if(!valid39){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs99 = errors;
 let valid41 = true;
@@ -898,7 +898,7 @@ if(_valid3){
 const _errs101 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.type === undefined) || (!(func0.call(data55, "type")))){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/allOf/1/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid3 = _errs101 === errors;
@@ -910,7 +910,7 @@ props3._type = true;
 }
 }
 if(!valid41){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -940,11 +940,11 @@ if(data55.id !== undefined && func0.call(data55, "id")){
 let data58 = data55.id;
 if(typeof data58 === "string"){
 if(func6(data58) < 1){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/id", "#/$defs/CapabilityStatement_SearchParam/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/id", "#/$defs/CapabilityStatement_SearchParam/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/id", "#/$defs/CapabilityStatement_SearchParam/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/id", "#/$defs/CapabilityStatement_SearchParam/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data55.extension !== undefined && func0.call(data55, "extension")){
@@ -958,7 +958,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/extension", "#/$defs/CapabilityStatement_SearchParam/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/extension", "#/$defs/CapabilityStatement_SearchParam/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
@@ -972,18 +972,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/modifierExtension", "#/$defs/CapabilityStatement_SearchParam/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/modifierExtension", "#/$defs/CapabilityStatement_SearchParam/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data55.name !== undefined && func0.call(data55, "name")){
 let data63 = data55.name;
 if(typeof data63 === "string"){
 if(func6(data63) < 1){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/name", "#/$defs/CapabilityStatement_SearchParam/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/name", "#/$defs/CapabilityStatement_SearchParam/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/name", "#/$defs/CapabilityStatement_SearchParam/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/name", "#/$defs/CapabilityStatement_SearchParam/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data55._name !== undefined && func0.call(data55, "_name")){
@@ -995,11 +995,11 @@ if(data55.definition !== undefined && func0.call(data55, "definition")){
 let data65 = data55.definition;
 if(typeof data65 === "string"){
 if(!pattern1.test(data65)){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/definition", "#/$defs/CapabilityStatement_SearchParam/properties/definition/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/definition", "#/$defs/CapabilityStatement_SearchParam/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/definition", "#/$defs/CapabilityStatement_SearchParam/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/definition", "#/$defs/CapabilityStatement_SearchParam/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data55._definition !== undefined && func0.call(data55, "_definition")){
@@ -1010,7 +1010,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data55.type !== undefined && func0.call(data55, "type")){
 let data67 = data55.type;
 if(!(((((((((data67 === "number") || (data67 === "date")) || (data67 === "string")) || (data67 === "token")) || (data67 === "reference")) || (data67 === "composite")) || (data67 === "quantity")) || (data67 === "uri")) || (data67 === "special"))){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/type", "#/$defs/CapabilityStatement_SearchParam/properties/type/enum", "enum", {allowedValues: schema4.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/type", "#/$defs/CapabilityStatement_SearchParam/properties/type/enum", {allowedValues: schema4.properties.type.enum}); errors++;
 }
 }
 if(data55._type !== undefined && func0.call(data55, "_type")){
@@ -1022,11 +1022,11 @@ if(data55.documentation !== undefined && func0.call(data55, "documentation")){
 let data69 = data55.documentation;
 if(typeof data69 === "string"){
 if(func6(data69) < 1){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/documentation", "#/$defs/CapabilityStatement_SearchParam/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/documentation", "#/$defs/CapabilityStatement_SearchParam/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/documentation", "#/$defs/CapabilityStatement_SearchParam/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/documentation", "#/$defs/CapabilityStatement_SearchParam/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data55._documentation !== undefined && func0.call(data55, "_documentation")){
@@ -1036,12 +1036,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -1072,7 +1072,7 @@ if(_valid4){
 const _errs129 = errors;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if((data72.name === undefined) || (!(func0.call(data72, "name")))){
-vErrors = addError(vErrors, instancePath+"/operation/" + i16, "#/$defs/CapabilityStatement_Operation/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16, "#/$defs/CapabilityStatement_Operation/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid4 = _errs129 === errors;
@@ -1084,11 +1084,11 @@ props4._name = true;
 }
 }
 if(!valid52){
-vErrors = addError(vErrors, instancePath+"/operation/" + i16, "#/$defs/CapabilityStatement_Operation/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16, "#/$defs/CapabilityStatement_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if((data72.definition === undefined) || (!(func0.call(data72, "definition")))){
-vErrors = addError(vErrors, instancePath+"/operation/" + i16, "#/$defs/CapabilityStatement_Operation/required", "required", {missingProperty: "definition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16, "#/$defs/CapabilityStatement_Operation/required", {missingProperty: "definition"}); errors++;
 }
 if(props4 !== true){
 props4 = props4 || {};
@@ -1106,11 +1106,11 @@ if(data72.id !== undefined && func0.call(data72, "id")){
 let data74 = data72.id;
 if(typeof data74 === "string"){
 if(func6(data74) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/id", "#/$defs/CapabilityStatement_Operation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/id", "#/$defs/CapabilityStatement_Operation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/id", "#/$defs/CapabilityStatement_Operation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/id", "#/$defs/CapabilityStatement_Operation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data72.extension !== undefined && func0.call(data72, "extension")){
@@ -1124,7 +1124,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/extension", "#/$defs/CapabilityStatement_Operation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/extension", "#/$defs/CapabilityStatement_Operation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data72.modifierExtension !== undefined && func0.call(data72, "modifierExtension")){
@@ -1138,18 +1138,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/modifierExtension", "#/$defs/CapabilityStatement_Operation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/modifierExtension", "#/$defs/CapabilityStatement_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data72.name !== undefined && func0.call(data72, "name")){
 let data79 = data72.name;
 if(typeof data79 === "string"){
 if(func6(data79) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/name", "#/$defs/CapabilityStatement_Operation/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/name", "#/$defs/CapabilityStatement_Operation/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/name", "#/$defs/CapabilityStatement_Operation/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/name", "#/$defs/CapabilityStatement_Operation/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data72._name !== undefined && func0.call(data72, "_name")){
@@ -1161,11 +1161,11 @@ if(data72.definition !== undefined && func0.call(data72, "definition")){
 let data81 = data72.definition;
 if(typeof data81 === "string"){
 if(!pattern1.test(data81)){
-vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/definition", "#/$defs/CapabilityStatement_Operation/properties/definition/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/definition", "#/$defs/CapabilityStatement_Operation/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/definition", "#/$defs/CapabilityStatement_Operation/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/definition", "#/$defs/CapabilityStatement_Operation/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data72._definition !== undefined && func0.call(data72, "_definition")){
@@ -1177,11 +1177,11 @@ if(data72.documentation !== undefined && func0.call(data72, "documentation")){
 let data83 = data72.documentation;
 if(typeof data83 === "string"){
 if(func6(data83) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/documentation", "#/$defs/CapabilityStatement_Operation/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/documentation", "#/$defs/CapabilityStatement_Operation/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/documentation", "#/$defs/CapabilityStatement_Operation/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/documentation", "#/$defs/CapabilityStatement_Operation/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data72._documentation !== undefined && func0.call(data72, "_documentation")){
@@ -1191,17 +1191,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i16, "#/$defs/CapabilityStatement_Operation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16, "#/$defs/CapabilityStatement_Operation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation", "#/properties/operation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/properties/operation/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -1242,7 +1242,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.mode === undefined) || (!(func0.call(data, "mode")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "mode"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "mode"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1254,7 +1254,7 @@ props0._mode = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -1278,11 +1278,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func6(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1296,7 +1296,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1310,13 +1310,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.mode !== undefined && func0.call(data, "mode")){
 let data6 = data.mode;
 if(!((data6 === "client") || (data6 === "server"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", "enum", {allowedValues: schema2.properties.mode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema2.properties.mode.enum}); errors++;
 }
 }
 if(data._mode !== undefined && func0.call(data, "_mode")){
@@ -1328,11 +1328,11 @@ if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data8 = data.documentation;
 if(typeof data8 === "string"){
 if(func6(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
@@ -1347,11 +1347,11 @@ if(data10.id !== undefined && func0.call(data10, "id")){
 let data11 = data10.id;
 if(typeof data11 === "string"){
 if(func6(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/security/id", "#/$defs/CapabilityStatement_Security/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/security/id", "#/$defs/CapabilityStatement_Security/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/security/id", "#/$defs/CapabilityStatement_Security/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/security/id", "#/$defs/CapabilityStatement_Security/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data10.extension !== undefined && func0.call(data10, "extension")){
@@ -1365,7 +1365,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/security/extension", "#/$defs/CapabilityStatement_Security/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/security/extension", "#/$defs/CapabilityStatement_Security/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
@@ -1379,12 +1379,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/security/modifierExtension", "#/$defs/CapabilityStatement_Security/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/security/modifierExtension", "#/$defs/CapabilityStatement_Security/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data10.cors !== undefined && func0.call(data10, "cors")){
 if(typeof data10.cors !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/security/cors", "#/$defs/CapabilityStatement_Security/properties/cors/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/security/cors", "#/$defs/CapabilityStatement_Security/properties/cors/type", {type: "boolean"}); errors++;
 }
 }
 if(data10._cors !== undefined && func0.call(data10, "_cors")){
@@ -1403,18 +1403,18 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/security/service", "#/$defs/CapabilityStatement_Security/properties/service/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/security/service", "#/$defs/CapabilityStatement_Security/properties/service/type", {type: "array"}); errors++;
 }
 }
 if(data10.description !== undefined && func0.call(data10, "description")){
 let data20 = data10.description;
 if(typeof data20 === "string"){
 if(func6(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/security/description", "#/$defs/CapabilityStatement_Security/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/security/description", "#/$defs/CapabilityStatement_Security/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/security/description", "#/$defs/CapabilityStatement_Security/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/security/description", "#/$defs/CapabilityStatement_Security/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data10._description !== undefined && func0.call(data10, "_description")){
@@ -1424,7 +1424,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/security", "#/$defs/CapabilityStatement_Security/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/security", "#/$defs/CapabilityStatement_Security/type", {type: "object"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
@@ -1438,7 +1438,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
 }
 }
 if(data.interaction !== undefined && func0.call(data, "interaction")){
@@ -1469,7 +1469,7 @@ if(_valid1){
 const _errs49 = errors;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if((data25.code === undefined) || (!(func0.call(data25, "code")))){
-vErrors = addError(vErrors, instancePath+"/interaction/" + i6, "#/$defs/CapabilityStatement_Interaction1/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6, "#/$defs/CapabilityStatement_Interaction1/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid1 = _errs49 === errors;
@@ -1481,7 +1481,7 @@ props2._code = true;
 }
 }
 if(!valid22){
-vErrors = addError(vErrors, instancePath+"/interaction/" + i6, "#/$defs/CapabilityStatement_Interaction1/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6, "#/$defs/CapabilityStatement_Interaction1/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if(props2 !== true){
@@ -1498,11 +1498,11 @@ if(data25.id !== undefined && func0.call(data25, "id")){
 let data27 = data25.id;
 if(typeof data27 === "string"){
 if(func6(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/id", "#/$defs/CapabilityStatement_Interaction1/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/id", "#/$defs/CapabilityStatement_Interaction1/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/id", "#/$defs/CapabilityStatement_Interaction1/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/id", "#/$defs/CapabilityStatement_Interaction1/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data25.extension !== undefined && func0.call(data25, "extension")){
@@ -1516,7 +1516,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/extension", "#/$defs/CapabilityStatement_Interaction1/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/extension", "#/$defs/CapabilityStatement_Interaction1/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data25.modifierExtension !== undefined && func0.call(data25, "modifierExtension")){
@@ -1530,13 +1530,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/modifierExtension", "#/$defs/CapabilityStatement_Interaction1/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/modifierExtension", "#/$defs/CapabilityStatement_Interaction1/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data25.code !== undefined && func0.call(data25, "code")){
 let data32 = data25.code;
 if(!((((data32 === "transaction") || (data32 === "batch")) || (data32 === "search-system")) || (data32 === "history-system"))){
-vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/code", "#/$defs/CapabilityStatement_Interaction1/properties/code/enum", "enum", {allowedValues: schema3.properties.code.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/code", "#/$defs/CapabilityStatement_Interaction1/properties/code/enum", {allowedValues: schema3.properties.code.enum}); errors++;
 }
 }
 if(data25._code !== undefined && func0.call(data25, "_code")){
@@ -1548,11 +1548,11 @@ if(data25.documentation !== undefined && func0.call(data25, "documentation")){
 let data34 = data25.documentation;
 if(typeof data34 === "string"){
 if(func6(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/documentation", "#/$defs/CapabilityStatement_Interaction1/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/documentation", "#/$defs/CapabilityStatement_Interaction1/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/documentation", "#/$defs/CapabilityStatement_Interaction1/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/documentation", "#/$defs/CapabilityStatement_Interaction1/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data25._documentation !== undefined && func0.call(data25, "_documentation")){
@@ -1562,12 +1562,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interaction/" + i6, "#/$defs/CapabilityStatement_Interaction1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6, "#/$defs/CapabilityStatement_Interaction1/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interaction", "#/properties/interaction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interaction", "#/properties/interaction/type", {type: "array"}); errors++;
 }
 }
 if(data.searchParam !== undefined && func0.call(data, "searchParam")){
@@ -1598,7 +1598,7 @@ if(_valid2){
 const _errs71 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.name === undefined) || (!(func0.call(data37, "name")))){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid2 = _errs71 === errors;
@@ -1610,7 +1610,7 @@ props3._name = true;
 }
 }
 if(!valid33){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs73 = errors;
 let valid35 = true;
@@ -1634,7 +1634,7 @@ if(_valid3){
 const _errs75 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.type === undefined) || (!(func0.call(data37, "type")))){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/allOf/1/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid3 = _errs75 === errors;
@@ -1646,7 +1646,7 @@ props4._type = true;
 }
 }
 if(!valid35){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props3 !== true && props4 !== undefined){
 if(props4 === true){
@@ -1676,11 +1676,11 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data40 = data37.id;
 if(typeof data40 === "string"){
 if(func6(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/id", "#/$defs/CapabilityStatement_SearchParam/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/id", "#/$defs/CapabilityStatement_SearchParam/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/id", "#/$defs/CapabilityStatement_SearchParam/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/id", "#/$defs/CapabilityStatement_SearchParam/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data37.extension !== undefined && func0.call(data37, "extension")){
@@ -1694,7 +1694,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/extension", "#/$defs/CapabilityStatement_SearchParam/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/extension", "#/$defs/CapabilityStatement_SearchParam/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
@@ -1708,18 +1708,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/modifierExtension", "#/$defs/CapabilityStatement_SearchParam/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/modifierExtension", "#/$defs/CapabilityStatement_SearchParam/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data37.name !== undefined && func0.call(data37, "name")){
 let data45 = data37.name;
 if(typeof data45 === "string"){
 if(func6(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/name", "#/$defs/CapabilityStatement_SearchParam/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/name", "#/$defs/CapabilityStatement_SearchParam/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/name", "#/$defs/CapabilityStatement_SearchParam/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/name", "#/$defs/CapabilityStatement_SearchParam/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data37._name !== undefined && func0.call(data37, "_name")){
@@ -1731,11 +1731,11 @@ if(data37.definition !== undefined && func0.call(data37, "definition")){
 let data47 = data37.definition;
 if(typeof data47 === "string"){
 if(!pattern1.test(data47)){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/definition", "#/$defs/CapabilityStatement_SearchParam/properties/definition/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/definition", "#/$defs/CapabilityStatement_SearchParam/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/definition", "#/$defs/CapabilityStatement_SearchParam/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/definition", "#/$defs/CapabilityStatement_SearchParam/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data37._definition !== undefined && func0.call(data37, "_definition")){
@@ -1746,7 +1746,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data37.type !== undefined && func0.call(data37, "type")){
 let data49 = data37.type;
 if(!(((((((((data49 === "number") || (data49 === "date")) || (data49 === "string")) || (data49 === "token")) || (data49 === "reference")) || (data49 === "composite")) || (data49 === "quantity")) || (data49 === "uri")) || (data49 === "special"))){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/type", "#/$defs/CapabilityStatement_SearchParam/properties/type/enum", "enum", {allowedValues: schema4.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/type", "#/$defs/CapabilityStatement_SearchParam/properties/type/enum", {allowedValues: schema4.properties.type.enum}); errors++;
 }
 }
 if(data37._type !== undefined && func0.call(data37, "_type")){
@@ -1758,11 +1758,11 @@ if(data37.documentation !== undefined && func0.call(data37, "documentation")){
 let data51 = data37.documentation;
 if(typeof data51 === "string"){
 if(func6(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/documentation", "#/$defs/CapabilityStatement_SearchParam/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/documentation", "#/$defs/CapabilityStatement_SearchParam/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/documentation", "#/$defs/CapabilityStatement_SearchParam/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/documentation", "#/$defs/CapabilityStatement_SearchParam/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data37._documentation !== undefined && func0.call(data37, "_documentation")){
@@ -1772,12 +1772,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -1808,7 +1808,7 @@ if(_valid4){
 const _errs103 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.name === undefined) || (!(func0.call(data54, "name")))){
-vErrors = addError(vErrors, instancePath+"/operation/" + i12, "#/$defs/CapabilityStatement_Operation/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12, "#/$defs/CapabilityStatement_Operation/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid4 = _errs103 === errors;
@@ -1820,11 +1820,11 @@ props5._name = true;
 }
 }
 if(!valid46){
-vErrors = addError(vErrors, instancePath+"/operation/" + i12, "#/$defs/CapabilityStatement_Operation/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12, "#/$defs/CapabilityStatement_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.definition === undefined) || (!(func0.call(data54, "definition")))){
-vErrors = addError(vErrors, instancePath+"/operation/" + i12, "#/$defs/CapabilityStatement_Operation/required", "required", {missingProperty: "definition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12, "#/$defs/CapabilityStatement_Operation/required", {missingProperty: "definition"}); errors++;
 }
 if(props5 !== true){
 props5 = props5 || {};
@@ -1842,11 +1842,11 @@ if(data54.id !== undefined && func0.call(data54, "id")){
 let data56 = data54.id;
 if(typeof data56 === "string"){
 if(func6(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/id", "#/$defs/CapabilityStatement_Operation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/id", "#/$defs/CapabilityStatement_Operation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/id", "#/$defs/CapabilityStatement_Operation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/id", "#/$defs/CapabilityStatement_Operation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data54.extension !== undefined && func0.call(data54, "extension")){
@@ -1860,7 +1860,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/extension", "#/$defs/CapabilityStatement_Operation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/extension", "#/$defs/CapabilityStatement_Operation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
@@ -1874,18 +1874,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/modifierExtension", "#/$defs/CapabilityStatement_Operation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/modifierExtension", "#/$defs/CapabilityStatement_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data54.name !== undefined && func0.call(data54, "name")){
 let data61 = data54.name;
 if(typeof data61 === "string"){
 if(func6(data61) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/name", "#/$defs/CapabilityStatement_Operation/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/name", "#/$defs/CapabilityStatement_Operation/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/name", "#/$defs/CapabilityStatement_Operation/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/name", "#/$defs/CapabilityStatement_Operation/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data54._name !== undefined && func0.call(data54, "_name")){
@@ -1897,11 +1897,11 @@ if(data54.definition !== undefined && func0.call(data54, "definition")){
 let data63 = data54.definition;
 if(typeof data63 === "string"){
 if(!pattern1.test(data63)){
-vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/definition", "#/$defs/CapabilityStatement_Operation/properties/definition/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/definition", "#/$defs/CapabilityStatement_Operation/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/definition", "#/$defs/CapabilityStatement_Operation/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/definition", "#/$defs/CapabilityStatement_Operation/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data54._definition !== undefined && func0.call(data54, "_definition")){
@@ -1913,11 +1913,11 @@ if(data54.documentation !== undefined && func0.call(data54, "documentation")){
 let data65 = data54.documentation;
 if(typeof data65 === "string"){
 if(func6(data65) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/documentation", "#/$defs/CapabilityStatement_Operation/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/documentation", "#/$defs/CapabilityStatement_Operation/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/documentation", "#/$defs/CapabilityStatement_Operation/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/documentation", "#/$defs/CapabilityStatement_Operation/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data54._documentation !== undefined && func0.call(data54, "_documentation")){
@@ -1927,12 +1927,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/" + i12, "#/$defs/CapabilityStatement_Operation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12, "#/$defs/CapabilityStatement_Operation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation", "#/properties/operation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/properties/operation/type", {type: "array"}); errors++;
 }
 }
 if(data.compartment !== undefined && func0.call(data, "compartment")){
@@ -1943,16 +1943,16 @@ for(let i15=0; i15<len15; i15++){
 let data68 = data67[i15];
 if(typeof data68 === "string"){
 if(!pattern1.test(data68)){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i15, "#/properties/compartment/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i15, "#/properties/compartment/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/compartment/" + i15, "#/properties/compartment/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i15, "#/properties/compartment/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/compartment", "#/properties/compartment/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment", "#/properties/compartment/type", {type: "array"}); errors++;
 }
 }
 if(data._compartment !== undefined && func0.call(data, "_compartment")){
@@ -1966,12 +1966,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_compartment", "#/properties/_compartment/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_compartment", "#/properties/_compartment/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -1999,11 +1999,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2017,7 +2017,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2031,7 +2031,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.endpoint !== undefined && func0.call(data, "endpoint")){
@@ -2062,7 +2062,7 @@ if(_valid0){
 const _errs17 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.address === undefined) || (!(func0.call(data6, "address")))){
-vErrors = addError(vErrors, instancePath+"/endpoint/" + i2, "#/$defs/CapabilityStatement_Endpoint/allOf/0/then/required", "required", {missingProperty: "address"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2, "#/$defs/CapabilityStatement_Endpoint/allOf/0/then/required", {missingProperty: "address"}); errors++;
 }
 }
 var _valid0 = _errs17 === errors;
@@ -2074,11 +2074,11 @@ props0._address = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath+"/endpoint/" + i2, "#/$defs/CapabilityStatement_Endpoint/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2, "#/$defs/CapabilityStatement_Endpoint/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.protocol === undefined) || (!(func0.call(data6, "protocol")))){
-vErrors = addError(vErrors, instancePath+"/endpoint/" + i2, "#/$defs/CapabilityStatement_Endpoint/required", "required", {missingProperty: "protocol"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2, "#/$defs/CapabilityStatement_Endpoint/required", {missingProperty: "protocol"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -2093,11 +2093,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data8 = data6.id;
 if(typeof data8 === "string"){
 if(func6(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/id", "#/$defs/CapabilityStatement_Endpoint/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/id", "#/$defs/CapabilityStatement_Endpoint/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/id", "#/$defs/CapabilityStatement_Endpoint/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/id", "#/$defs/CapabilityStatement_Endpoint/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -2111,7 +2111,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/extension", "#/$defs/CapabilityStatement_Endpoint/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/extension", "#/$defs/CapabilityStatement_Endpoint/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -2125,7 +2125,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/modifierExtension", "#/$defs/CapabilityStatement_Endpoint/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/modifierExtension", "#/$defs/CapabilityStatement_Endpoint/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.protocol !== undefined && func0.call(data6, "protocol")){
@@ -2137,11 +2137,11 @@ if(data6.address !== undefined && func0.call(data6, "address")){
 let data14 = data6.address;
 if(typeof data14 === "string"){
 if(!pattern1.test(data14)){
-vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/address", "#/$defs/CapabilityStatement_Endpoint/properties/address/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/address", "#/$defs/CapabilityStatement_Endpoint/properties/address/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/address", "#/$defs/CapabilityStatement_Endpoint/properties/address/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/address", "#/$defs/CapabilityStatement_Endpoint/properties/address/type", {type: "string"}); errors++;
 }
 }
 if(data6._address !== undefined && func0.call(data6, "_address")){
@@ -2151,25 +2151,25 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endpoint/" + i2, "#/$defs/CapabilityStatement_Endpoint/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2, "#/$defs/CapabilityStatement_Endpoint/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 if(data.reliableCache !== undefined && func0.call(data, "reliableCache")){
 let data16 = data.reliableCache;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-vErrors = addError(vErrors, instancePath+"/reliableCache", "#/properties/reliableCache/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reliableCache", "#/properties/reliableCache/type", {type: "integer"}); errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 2147483647 || isNaN(data16)){
-vErrors = addError(vErrors, instancePath+"/reliableCache", "#/properties/reliableCache/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/reliableCache", "#/properties/reliableCache/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data16 < 0 || isNaN(data16)){
-vErrors = addError(vErrors, instancePath+"/reliableCache", "#/properties/reliableCache/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/reliableCache", "#/properties/reliableCache/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -2182,11 +2182,11 @@ if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data18 = data.documentation;
 if(typeof data18 === "string"){
 if(func6(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
@@ -2222,7 +2222,7 @@ if(_valid1){
 const _errs44 = errors;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if((data21.mode === undefined) || (!(func0.call(data21, "mode")))){
-vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5, "#/$defs/CapabilityStatement_SupportedMessage/allOf/0/then/required", "required", {missingProperty: "mode"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5, "#/$defs/CapabilityStatement_SupportedMessage/allOf/0/then/required", {missingProperty: "mode"}); errors++;
 }
 }
 var _valid1 = _errs44 === errors;
@@ -2234,11 +2234,11 @@ props1._mode = true;
 }
 }
 if(!valid20){
-vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5, "#/$defs/CapabilityStatement_SupportedMessage/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5, "#/$defs/CapabilityStatement_SupportedMessage/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if((data21.definition === undefined) || (!(func0.call(data21, "definition")))){
-vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5, "#/$defs/CapabilityStatement_SupportedMessage/required", "required", {missingProperty: "definition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5, "#/$defs/CapabilityStatement_SupportedMessage/required", {missingProperty: "definition"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -2254,11 +2254,11 @@ if(data21.id !== undefined && func0.call(data21, "id")){
 let data23 = data21.id;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/id", "#/$defs/CapabilityStatement_SupportedMessage/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/id", "#/$defs/CapabilityStatement_SupportedMessage/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/id", "#/$defs/CapabilityStatement_SupportedMessage/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/id", "#/$defs/CapabilityStatement_SupportedMessage/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data21.extension !== undefined && func0.call(data21, "extension")){
@@ -2272,7 +2272,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/extension", "#/$defs/CapabilityStatement_SupportedMessage/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/extension", "#/$defs/CapabilityStatement_SupportedMessage/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data21.modifierExtension !== undefined && func0.call(data21, "modifierExtension")){
@@ -2286,13 +2286,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/modifierExtension", "#/$defs/CapabilityStatement_SupportedMessage/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/modifierExtension", "#/$defs/CapabilityStatement_SupportedMessage/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data21.mode !== undefined && func0.call(data21, "mode")){
 let data28 = data21.mode;
 if(!((data28 === "sender") || (data28 === "receiver"))){
-vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/mode", "#/$defs/CapabilityStatement_SupportedMessage/properties/mode/enum", "enum", {allowedValues: schema7.properties.mode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/mode", "#/$defs/CapabilityStatement_SupportedMessage/properties/mode/enum", {allowedValues: schema7.properties.mode.enum}); errors++;
 }
 }
 if(data21._mode !== undefined && func0.call(data21, "_mode")){
@@ -2304,11 +2304,11 @@ if(data21.definition !== undefined && func0.call(data21, "definition")){
 let data30 = data21.definition;
 if(typeof data30 === "string"){
 if(!pattern1.test(data30)){
-vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/definition", "#/$defs/CapabilityStatement_SupportedMessage/properties/definition/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/definition", "#/$defs/CapabilityStatement_SupportedMessage/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/definition", "#/$defs/CapabilityStatement_SupportedMessage/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/definition", "#/$defs/CapabilityStatement_SupportedMessage/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data21._definition !== undefined && func0.call(data21, "_definition")){
@@ -2318,17 +2318,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5, "#/$defs/CapabilityStatement_SupportedMessage/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5, "#/$defs/CapabilityStatement_SupportedMessage/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportedMessage", "#/properties/supportedMessage/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage", "#/properties/supportedMessage/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -2383,7 +2383,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -2395,7 +2395,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -2419,7 +2419,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.date === undefined) || (!(func0.call(data, "date")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "date"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "date"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -2431,7 +2431,7 @@ props1._date = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -2464,7 +2464,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.kind === undefined) || (!(func0.call(data, "kind")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "kind"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -2476,7 +2476,7 @@ props2._kind = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -2509,7 +2509,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fhirVersion === undefined) || (!(func0.call(data, "fhirVersion")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", "required", {missingProperty: "fhirVersion"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "fhirVersion"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -2521,7 +2521,7 @@ props3._fhirVersion = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -2554,7 +2554,7 @@ if(_valid4){
 const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.format === undefined) || (!(func0.call(data, "format")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", "required", {missingProperty: "format"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingProperty: "format"}); errors++;
 }
 }
 var _valid4 = _errs20 === errors;
@@ -2566,7 +2566,7 @@ props4._format = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath, "#/allOf/4/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -2579,7 +2579,7 @@ Object.assign(props0, props4);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -2641,18 +2641,18 @@ props0.document = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CapabilityStatement" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "CapabilityStatement"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CapabilityStatement"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data6 = data.id;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -2664,11 +2664,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data8 = data.implicitRules;
 if(typeof data8 === "string"){
 if(!pattern1.test(data8)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -2680,11 +2680,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data10 = data.language;
 if(typeof data10 === "string"){
 if(!pattern2.test(data10)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -2708,7 +2708,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2722,7 +2722,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2736,18 +2736,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data19 = data.url;
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -2759,11 +2759,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data21 = data.version;
 if(typeof data21 === "string"){
 if(func6(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -2775,11 +2775,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data23 = data.name;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -2791,11 +2791,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data25 = data.title;
 if(typeof data25 === "string"){
 if(func6(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -2806,7 +2806,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data27 = data.status;
 if(!((((data27 === "draft") || (data27 === "active")) || (data27 === "retired")) || (data27 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -2816,7 +2816,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -2828,14 +2828,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data31 = data.date;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data31))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -2847,11 +2847,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data33 = data.publisher;
 if(typeof data33 === "string"){
 if(func6(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -2870,18 +2870,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data37 = data.description;
 if(typeof data37 === "string"){
 if(func6(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -2900,7 +2900,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -2914,18 +2914,18 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data43 = data.purpose;
 if(typeof data43 === "string"){
 if(func6(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -2937,11 +2937,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data45 = data.copyright;
 if(typeof data45 === "string"){
 if(func6(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -2952,7 +2952,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data47 = data.kind;
 if(!(((data47 === "instance") || (data47 === "capability")) || (data47 === "requirements"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", "enum", {allowedValues: schema0.properties.kind.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
@@ -2968,16 +2968,16 @@ for(let i6=0; i6<len6; i6++){
 let data50 = data49[i6];
 if(typeof data50 === "string"){
 if(!pattern1.test(data50)){
-vErrors = addError(vErrors, instancePath+"/instantiates/" + i6, "#/properties/instantiates/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiates/" + i6, "#/properties/instantiates/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiates/" + i6, "#/properties/instantiates/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiates/" + i6, "#/properties/instantiates/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiates", "#/properties/instantiates/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiates", "#/properties/instantiates/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiates !== undefined && func0.call(data, "_instantiates")){
@@ -2991,7 +2991,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_instantiates", "#/properties/_instantiates/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiates", "#/properties/_instantiates/type", {type: "array"}); errors++;
 }
 }
 if(data.imports !== undefined && func0.call(data, "imports")){
@@ -3002,16 +3002,16 @@ for(let i8=0; i8<len8; i8++){
 let data54 = data53[i8];
 if(typeof data54 === "string"){
 if(!pattern1.test(data54)){
-vErrors = addError(vErrors, instancePath+"/imports/" + i8, "#/properties/imports/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/imports/" + i8, "#/properties/imports/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/imports/" + i8, "#/properties/imports/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/imports/" + i8, "#/properties/imports/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/imports", "#/properties/imports/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/imports", "#/properties/imports/type", {type: "array"}); errors++;
 }
 }
 if(data._imports !== undefined && func0.call(data, "_imports")){
@@ -3025,7 +3025,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_imports", "#/properties/_imports/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_imports", "#/properties/_imports/type", {type: "array"}); errors++;
 }
 }
 if(data.software !== undefined && func0.call(data, "software")){
@@ -3052,7 +3052,7 @@ if(_valid5){
 const _errs106 = errors;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.name === undefined) || (!(func0.call(data57, "name")))){
-vErrors = addError(vErrors, instancePath+"/software", "#/$defs/CapabilityStatement_Software/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software", "#/$defs/CapabilityStatement_Software/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid5 = _errs106 === errors;
@@ -3064,7 +3064,7 @@ props5._name = true;
 }
 }
 if(!valid34){
-vErrors = addError(vErrors, instancePath+"/software", "#/$defs/CapabilityStatement_Software/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software", "#/$defs/CapabilityStatement_Software/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if(props5 !== true){
@@ -3083,11 +3083,11 @@ if(data57.id !== undefined && func0.call(data57, "id")){
 let data59 = data57.id;
 if(typeof data59 === "string"){
 if(func6(data59) < 1){
-vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/CapabilityStatement_Software/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/CapabilityStatement_Software/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/CapabilityStatement_Software/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/CapabilityStatement_Software/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data57.extension !== undefined && func0.call(data57, "extension")){
@@ -3101,7 +3101,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software/extension", "#/$defs/CapabilityStatement_Software/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/extension", "#/$defs/CapabilityStatement_Software/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data57.modifierExtension !== undefined && func0.call(data57, "modifierExtension")){
@@ -3115,18 +3115,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software/modifierExtension", "#/$defs/CapabilityStatement_Software/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/modifierExtension", "#/$defs/CapabilityStatement_Software/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data57.name !== undefined && func0.call(data57, "name")){
 let data64 = data57.name;
 if(typeof data64 === "string"){
 if(func6(data64) < 1){
-vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/CapabilityStatement_Software/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/CapabilityStatement_Software/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/CapabilityStatement_Software/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/CapabilityStatement_Software/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data57._name !== undefined && func0.call(data57, "_name")){
@@ -3138,11 +3138,11 @@ if(data57.version !== undefined && func0.call(data57, "version")){
 let data66 = data57.version;
 if(typeof data66 === "string"){
 if(func6(data66) < 1){
-vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/CapabilityStatement_Software/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/CapabilityStatement_Software/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/CapabilityStatement_Software/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/CapabilityStatement_Software/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data57._version !== undefined && func0.call(data57, "_version")){
@@ -3154,14 +3154,14 @@ if(data57.releaseDate !== undefined && func0.call(data57, "releaseDate")){
 let data68 = data57.releaseDate;
 if(typeof data68 === "string"){
 if(!pattern3.test(data68)){
-vErrors = addError(vErrors, instancePath+"/software/releaseDate", "#/$defs/CapabilityStatement_Software/properties/releaseDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/releaseDate", "#/$defs/CapabilityStatement_Software/properties/releaseDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data68))){
-vErrors = addError(vErrors, instancePath+"/software/releaseDate", "#/$defs/CapabilityStatement_Software/properties/releaseDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/releaseDate", "#/$defs/CapabilityStatement_Software/properties/releaseDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software/releaseDate", "#/$defs/CapabilityStatement_Software/properties/releaseDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/releaseDate", "#/$defs/CapabilityStatement_Software/properties/releaseDate/type", {type: "string"}); errors++;
 }
 }
 if(data57._releaseDate !== undefined && func0.call(data57, "_releaseDate")){
@@ -3171,7 +3171,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software", "#/$defs/CapabilityStatement_Software/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software", "#/$defs/CapabilityStatement_Software/type", {type: "object"}); errors++;
 }
 }
 if(data.implementation !== undefined && func0.call(data, "implementation")){
@@ -3198,7 +3198,7 @@ if(_valid6){
 const _errs130 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.description === undefined) || (!(func0.call(data70, "description")))){
-vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/CapabilityStatement_Implementation/allOf/0/then/required", "required", {missingProperty: "description"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/CapabilityStatement_Implementation/allOf/0/then/required", {missingProperty: "description"}); errors++;
 }
 }
 var _valid6 = _errs130 === errors;
@@ -3210,7 +3210,7 @@ props6._description = true;
 }
 }
 if(!valid43){
-vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/CapabilityStatement_Implementation/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/CapabilityStatement_Implementation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if(props6 !== true){
@@ -3228,11 +3228,11 @@ if(data70.id !== undefined && func0.call(data70, "id")){
 let data72 = data70.id;
 if(typeof data72 === "string"){
 if(func6(data72) < 1){
-vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/CapabilityStatement_Implementation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/CapabilityStatement_Implementation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/CapabilityStatement_Implementation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/CapabilityStatement_Implementation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data70.extension !== undefined && func0.call(data70, "extension")){
@@ -3246,7 +3246,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementation/extension", "#/$defs/CapabilityStatement_Implementation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/extension", "#/$defs/CapabilityStatement_Implementation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data70.modifierExtension !== undefined && func0.call(data70, "modifierExtension")){
@@ -3260,18 +3260,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementation/modifierExtension", "#/$defs/CapabilityStatement_Implementation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/modifierExtension", "#/$defs/CapabilityStatement_Implementation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data70.description !== undefined && func0.call(data70, "description")){
 let data77 = data70.description;
 if(typeof data77 === "string"){
 if(func6(data77) < 1){
-vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/CapabilityStatement_Implementation/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/CapabilityStatement_Implementation/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/CapabilityStatement_Implementation/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/CapabilityStatement_Implementation/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data70._description !== undefined && func0.call(data70, "_description")){
@@ -3283,11 +3283,11 @@ if(data70.url !== undefined && func0.call(data70, "url")){
 let data79 = data70.url;
 if(typeof data79 === "string"){
 if(!pattern1.test(data79)){
-vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/CapabilityStatement_Implementation/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/CapabilityStatement_Implementation/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/CapabilityStatement_Implementation/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/CapabilityStatement_Implementation/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data70._url !== undefined && func0.call(data70, "_url")){
@@ -3302,16 +3302,16 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/CapabilityStatement_Implementation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/CapabilityStatement_Implementation/type", {type: "object"}); errors++;
 }
 }
 if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
 let data82 = data.fhirVersion;
 if(typeof data82 !== "string"){
-vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((data82 === "0.01") || (data82 === "0.05")) || (data82 === "0.06")) || (data82 === "0.11")) || (data82 === "0.0.80")) || (data82 === "0.0.81")) || (data82 === "0.0.82")) || (data82 === "0.4.0")) || (data82 === "0.5.0")) || (data82 === "1.0.0")) || (data82 === "1.0.1")) || (data82 === "1.0.2")) || (data82 === "1.1.0")) || (data82 === "1.4.0")) || (data82 === "1.6.0")) || (data82 === "1.8.0")) || (data82 === "3.0.0")) || (data82 === "3.0.1")) || (data82 === "3.3.0")) || (data82 === "3.5.0")) || (data82 === "4.0.0")) || (data82 === "4.0.1"))){
-vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/enum", "enum", {allowedValues: schema0.properties.fhirVersion.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/enum", {allowedValues: schema0.properties.fhirVersion.enum}); errors++;
 }
 }
 if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
@@ -3327,16 +3327,16 @@ for(let i14=0; i14<len14; i14++){
 let data85 = data84[i14];
 if(typeof data85 === "string"){
 if(!pattern2.test(data85)){
-vErrors = addError(vErrors, instancePath+"/format/" + i14, "#/properties/format/items/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/format/" + i14, "#/properties/format/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/format/" + i14, "#/properties/format/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/format/" + i14, "#/properties/format/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/format", "#/properties/format/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/format", "#/properties/format/type", {type: "array"}); errors++;
 }
 }
 if(data._format !== undefined && func0.call(data, "_format")){
@@ -3350,7 +3350,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_format", "#/properties/_format/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_format", "#/properties/_format/type", {type: "array"}); errors++;
 }
 }
 if(data.patchFormat !== undefined && func0.call(data, "patchFormat")){
@@ -3361,16 +3361,16 @@ for(let i16=0; i16<len16; i16++){
 let data89 = data88[i16];
 if(typeof data89 === "string"){
 if(!pattern2.test(data89)){
-vErrors = addError(vErrors, instancePath+"/patchFormat/" + i16, "#/properties/patchFormat/items/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patchFormat/" + i16, "#/properties/patchFormat/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patchFormat/" + i16, "#/properties/patchFormat/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patchFormat/" + i16, "#/properties/patchFormat/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patchFormat", "#/properties/patchFormat/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patchFormat", "#/properties/patchFormat/type", {type: "array"}); errors++;
 }
 }
 if(data._patchFormat !== undefined && func0.call(data, "_patchFormat")){
@@ -3384,7 +3384,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_patchFormat", "#/properties/_patchFormat/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_patchFormat", "#/properties/_patchFormat/type", {type: "array"}); errors++;
 }
 }
 if(data.implementationGuide !== undefined && func0.call(data, "implementationGuide")){
@@ -3395,16 +3395,16 @@ for(let i18=0; i18<len18; i18++){
 let data93 = data92[i18];
 if(typeof data93 === "string"){
 if(!pattern1.test(data93)){
-vErrors = addError(vErrors, instancePath+"/implementationGuide/" + i18, "#/properties/implementationGuide/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementationGuide/" + i18, "#/properties/implementationGuide/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementationGuide/" + i18, "#/properties/implementationGuide/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementationGuide/" + i18, "#/properties/implementationGuide/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementationGuide", "#/properties/implementationGuide/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementationGuide", "#/properties/implementationGuide/type", {type: "array"}); errors++;
 }
 }
 if(data._implementationGuide !== undefined && func0.call(data, "_implementationGuide")){
@@ -3418,7 +3418,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_implementationGuide", "#/properties/_implementationGuide/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_implementationGuide", "#/properties/_implementationGuide/type", {type: "array"}); errors++;
 }
 }
 if(data.rest !== undefined && func0.call(data, "rest")){
@@ -3432,7 +3432,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rest", "#/properties/rest/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rest", "#/properties/rest/type", {type: "array"}); errors++;
 }
 }
 if(data.messaging !== undefined && func0.call(data, "messaging")){
@@ -3446,7 +3446,7 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/messaging", "#/properties/messaging/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/messaging", "#/properties/messaging/type", {type: "array"}); errors++;
 }
 }
 if(data.document !== undefined && func0.call(data, "document")){
@@ -3477,7 +3477,7 @@ if(_valid7){
 const _errs184 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if((data101.mode === undefined) || (!(func0.call(data101, "mode")))){
-vErrors = addError(vErrors, instancePath+"/document/" + i22, "#/$defs/CapabilityStatement_Document/allOf/0/then/required", "required", {missingProperty: "mode"}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22, "#/$defs/CapabilityStatement_Document/allOf/0/then/required", {missingProperty: "mode"}); errors++;
 }
 }
 var _valid7 = _errs184 === errors;
@@ -3489,11 +3489,11 @@ props8._mode = true;
 }
 }
 if(!valid70){
-vErrors = addError(vErrors, instancePath+"/document/" + i22, "#/$defs/CapabilityStatement_Document/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22, "#/$defs/CapabilityStatement_Document/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if((data101.profile === undefined) || (!(func0.call(data101, "profile")))){
-vErrors = addError(vErrors, instancePath+"/document/" + i22, "#/$defs/CapabilityStatement_Document/required", "required", {missingProperty: "profile"}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22, "#/$defs/CapabilityStatement_Document/required", {missingProperty: "profile"}); errors++;
 }
 if(props8 !== true){
 props8 = props8 || {};
@@ -3511,11 +3511,11 @@ if(data101.id !== undefined && func0.call(data101, "id")){
 let data103 = data101.id;
 if(typeof data103 === "string"){
 if(func6(data103) < 1){
-vErrors = addError(vErrors, instancePath+"/document/" + i22+"/id", "#/$defs/CapabilityStatement_Document/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/id", "#/$defs/CapabilityStatement_Document/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/document/" + i22+"/id", "#/$defs/CapabilityStatement_Document/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/id", "#/$defs/CapabilityStatement_Document/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data101.extension !== undefined && func0.call(data101, "extension")){
@@ -3529,7 +3529,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/document/" + i22+"/extension", "#/$defs/CapabilityStatement_Document/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/extension", "#/$defs/CapabilityStatement_Document/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data101.modifierExtension !== undefined && func0.call(data101, "modifierExtension")){
@@ -3543,13 +3543,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/document/" + i22+"/modifierExtension", "#/$defs/CapabilityStatement_Document/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/modifierExtension", "#/$defs/CapabilityStatement_Document/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data101.mode !== undefined && func0.call(data101, "mode")){
 let data108 = data101.mode;
 if(!((data108 === "producer") || (data108 === "consumer"))){
-vErrors = addError(vErrors, instancePath+"/document/" + i22+"/mode", "#/$defs/CapabilityStatement_Document/properties/mode/enum", "enum", {allowedValues: schema1.properties.mode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/mode", "#/$defs/CapabilityStatement_Document/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
 }
 }
 if(data101._mode !== undefined && func0.call(data101, "_mode")){
@@ -3561,11 +3561,11 @@ if(data101.documentation !== undefined && func0.call(data101, "documentation")){
 let data110 = data101.documentation;
 if(typeof data110 === "string"){
 if(func6(data110) < 1){
-vErrors = addError(vErrors, instancePath+"/document/" + i22+"/documentation", "#/$defs/CapabilityStatement_Document/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/documentation", "#/$defs/CapabilityStatement_Document/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/document/" + i22+"/documentation", "#/$defs/CapabilityStatement_Document/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/documentation", "#/$defs/CapabilityStatement_Document/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data101._documentation !== undefined && func0.call(data101, "_documentation")){
@@ -3577,11 +3577,11 @@ if(data101.profile !== undefined && func0.call(data101, "profile")){
 let data112 = data101.profile;
 if(typeof data112 === "string"){
 if(!pattern1.test(data112)){
-vErrors = addError(vErrors, instancePath+"/document/" + i22+"/profile", "#/$defs/CapabilityStatement_Document/properties/profile/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/profile", "#/$defs/CapabilityStatement_Document/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/document/" + i22+"/profile", "#/$defs/CapabilityStatement_Document/properties/profile/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/profile", "#/$defs/CapabilityStatement_Document/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data101._profile !== undefined && func0.call(data101, "_profile")){
@@ -3591,17 +3591,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/document/" + i22, "#/$defs/CapabilityStatement_Document/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22, "#/$defs/CapabilityStatement_Document/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/document", "#/properties/document/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/document", "#/properties/document/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -3609,8 +3609,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -92,11 +92,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -110,7 +110,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -124,7 +124,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.outcomeCodeableConcept !== undefined && func0.call(data, "outcomeCodeableConcept")){
@@ -138,7 +138,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/outcomeCodeableConcept", "#/properties/outcomeCodeableConcept/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeCodeableConcept", "#/properties/outcomeCodeableConcept/type", {type: "array"}); errors++;
 }
 }
 if(data.outcomeReference !== undefined && func0.call(data, "outcomeReference")){
@@ -152,7 +152,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/outcomeReference", "#/properties/outcomeReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeReference", "#/properties/outcomeReference/type", {type: "array"}); errors++;
 }
 }
 if(data.progress !== undefined && func0.call(data, "progress")){
@@ -166,7 +166,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/progress", "#/properties/progress/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/progress", "#/properties/progress/type", {type: "array"}); errors++;
 }
 }
 if(data.reference !== undefined && func0.call(data, "reference")){
@@ -198,7 +198,7 @@ if(_valid0){
 const _errs25 = errors;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if((data12.status === undefined) || (!(func0.call(data12, "status")))){
-vErrors = addError(vErrors, instancePath+"/detail", "#/$defs/CarePlan_Detail/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/$defs/CarePlan_Detail/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs25 === errors;
@@ -210,7 +210,7 @@ props0._status = true;
 }
 }
 if(!valid13){
-vErrors = addError(vErrors, instancePath+"/detail", "#/$defs/CarePlan_Detail/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/$defs/CarePlan_Detail/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(props0 !== true){
@@ -250,11 +250,11 @@ if(data12.id !== undefined && func0.call(data12, "id")){
 let data14 = data12.id;
 if(typeof data14 === "string"){
 if(func9(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/detail/id", "#/$defs/CarePlan_Detail/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/id", "#/$defs/CarePlan_Detail/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/id", "#/$defs/CarePlan_Detail/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/id", "#/$defs/CarePlan_Detail/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data12.extension !== undefined && func0.call(data12, "extension")){
@@ -268,7 +268,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/extension", "#/$defs/CarePlan_Detail/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/extension", "#/$defs/CarePlan_Detail/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data12.modifierExtension !== undefined && func0.call(data12, "modifierExtension")){
@@ -282,16 +282,16 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/modifierExtension", "#/$defs/CarePlan_Detail/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/modifierExtension", "#/$defs/CarePlan_Detail/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data12.kind !== undefined && func0.call(data12, "kind")){
 let data19 = data12.kind;
 if(typeof data19 !== "string"){
-vErrors = addError(vErrors, instancePath+"/detail/kind", "#/$defs/CarePlan_Detail/properties/kind/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/kind", "#/$defs/CarePlan_Detail/properties/kind/type", {type: "string"}); errors++;
 }
 if(!((((((((data19 === "Appointment") || (data19 === "CommunicationRequest")) || (data19 === "DeviceRequest")) || (data19 === "MedicationRequest")) || (data19 === "NutritionOrder")) || (data19 === "Task")) || (data19 === "ServiceRequest")) || (data19 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/detail/kind", "#/$defs/CarePlan_Detail/properties/kind/enum", "enum", {allowedValues: schema1.properties.kind.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/kind", "#/$defs/CarePlan_Detail/properties/kind/enum", {allowedValues: schema1.properties.kind.enum}); errors++;
 }
 }
 if(data12._kind !== undefined && func0.call(data12, "_kind")){
@@ -307,16 +307,16 @@ for(let i7=0; i7<len7; i7++){
 let data22 = data21[i7];
 if(typeof data22 === "string"){
 if(!pattern1.test(data22)){
-vErrors = addError(vErrors, instancePath+"/detail/instantiatesCanonical/" + i7, "#/$defs/CarePlan_Detail/properties/instantiatesCanonical/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/instantiatesCanonical/" + i7, "#/$defs/CarePlan_Detail/properties/instantiatesCanonical/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/instantiatesCanonical/" + i7, "#/$defs/CarePlan_Detail/properties/instantiatesCanonical/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/instantiatesCanonical/" + i7, "#/$defs/CarePlan_Detail/properties/instantiatesCanonical/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/instantiatesCanonical", "#/$defs/CarePlan_Detail/properties/instantiatesCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/instantiatesCanonical", "#/$defs/CarePlan_Detail/properties/instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data12._instantiatesCanonical !== undefined && func0.call(data12, "_instantiatesCanonical")){
@@ -330,7 +330,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/_instantiatesCanonical", "#/$defs/CarePlan_Detail/properties/_instantiatesCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/_instantiatesCanonical", "#/$defs/CarePlan_Detail/properties/_instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data12.instantiatesUri !== undefined && func0.call(data12, "instantiatesUri")){
@@ -341,16 +341,16 @@ for(let i9=0; i9<len9; i9++){
 let data26 = data25[i9];
 if(typeof data26 === "string"){
 if(!pattern1.test(data26)){
-vErrors = addError(vErrors, instancePath+"/detail/instantiatesUri/" + i9, "#/$defs/CarePlan_Detail/properties/instantiatesUri/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/instantiatesUri/" + i9, "#/$defs/CarePlan_Detail/properties/instantiatesUri/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/instantiatesUri/" + i9, "#/$defs/CarePlan_Detail/properties/instantiatesUri/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/instantiatesUri/" + i9, "#/$defs/CarePlan_Detail/properties/instantiatesUri/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/instantiatesUri", "#/$defs/CarePlan_Detail/properties/instantiatesUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/instantiatesUri", "#/$defs/CarePlan_Detail/properties/instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data12._instantiatesUri !== undefined && func0.call(data12, "_instantiatesUri")){
@@ -364,7 +364,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/_instantiatesUri", "#/$defs/CarePlan_Detail/properties/_instantiatesUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/_instantiatesUri", "#/$defs/CarePlan_Detail/properties/_instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data12.code !== undefined && func0.call(data12, "code")){
@@ -383,7 +383,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/reasonCode", "#/$defs/CarePlan_Detail/properties/reasonCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/reasonCode", "#/$defs/CarePlan_Detail/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data12.reasonReference !== undefined && func0.call(data12, "reasonReference")){
@@ -397,7 +397,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/reasonReference", "#/$defs/CarePlan_Detail/properties/reasonReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/reasonReference", "#/$defs/CarePlan_Detail/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data12.goal !== undefined && func0.call(data12, "goal")){
@@ -411,13 +411,13 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/goal", "#/$defs/CarePlan_Detail/properties/goal/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/goal", "#/$defs/CarePlan_Detail/properties/goal/type", {type: "array"}); errors++;
 }
 }
 if(data12.status !== undefined && func0.call(data12, "status")){
 let data36 = data12.status;
 if(!(((((((((data36 === "not-started") || (data36 === "scheduled")) || (data36 === "in-progress")) || (data36 === "on-hold")) || (data36 === "completed")) || (data36 === "cancelled")) || (data36 === "stopped")) || (data36 === "unknown")) || (data36 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/detail/status", "#/$defs/CarePlan_Detail/properties/status/enum", "enum", {allowedValues: schema1.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/status", "#/$defs/CarePlan_Detail/properties/status/enum", {allowedValues: schema1.properties.status.enum}); errors++;
 }
 }
 if(data12._status !== undefined && func0.call(data12, "_status")){
@@ -432,7 +432,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 if(data12.doNotPerform !== undefined && func0.call(data12, "doNotPerform")){
 if(typeof data12.doNotPerform !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/detail/doNotPerform", "#/$defs/CarePlan_Detail/properties/doNotPerform/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/doNotPerform", "#/$defs/CarePlan_Detail/properties/doNotPerform/type", {type: "boolean"}); errors++;
 }
 }
 if(data12._doNotPerform !== undefined && func0.call(data12, "_doNotPerform")){
@@ -454,11 +454,11 @@ if(data12.scheduledString !== undefined && func0.call(data12, "scheduledString")
 let data43 = data12.scheduledString;
 if(typeof data43 === "string"){
 if(func9(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/detail/scheduledString", "#/$defs/CarePlan_Detail/properties/scheduledString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/scheduledString", "#/$defs/CarePlan_Detail/properties/scheduledString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/scheduledString", "#/$defs/CarePlan_Detail/properties/scheduledString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/scheduledString", "#/$defs/CarePlan_Detail/properties/scheduledString/type", {type: "string"}); errors++;
 }
 }
 if(data12._scheduledString !== undefined && func0.call(data12, "_scheduledString")){
@@ -482,7 +482,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/performer", "#/$defs/CarePlan_Detail/properties/performer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/performer", "#/$defs/CarePlan_Detail/properties/performer/type", {type: "array"}); errors++;
 }
 }
 if(data12.productCodeableConcept !== undefined && func0.call(data12, "productCodeableConcept")){
@@ -509,11 +509,11 @@ if(data12.description !== undefined && func0.call(data12, "description")){
 let data52 = data12.description;
 if(typeof data52 === "string"){
 if(func9(data52) < 1){
-vErrors = addError(vErrors, instancePath+"/detail/description", "#/$defs/CarePlan_Detail/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/description", "#/$defs/CarePlan_Detail/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/description", "#/$defs/CarePlan_Detail/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/description", "#/$defs/CarePlan_Detail/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data12._description !== undefined && func0.call(data12, "_description")){
@@ -523,20 +523,20 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func14(data12, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/detail", "#/$defs/CarePlan_Detail/cdxChoice", "cdxChoice", {choice: "scheduled[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/$defs/CarePlan_Detail/cdxChoice", {choice: "scheduled[x]", forms: forms0}); errors++;
 }
 const forms1 = func14(data12, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/detail", "#/$defs/CarePlan_Detail/cdxChoice", "cdxChoice", {choice: "product[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/$defs/CarePlan_Detail/cdxChoice", {choice: "product[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/$defs/CarePlan_Detail/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/$defs/CarePlan_Detail/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -590,7 +590,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -602,7 +602,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -626,7 +626,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.intent === undefined) || (!(func0.call(data, "intent")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "intent"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "intent"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -638,7 +638,7 @@ props1._intent = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -651,10 +651,10 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "subject"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -702,18 +702,18 @@ props0.note = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CarePlan" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "CarePlan"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CarePlan"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -725,11 +725,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -741,11 +741,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -769,7 +769,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -783,7 +783,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -797,7 +797,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -811,7 +811,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
@@ -822,16 +822,16 @@ for(let i4=0; i4<len4; i4++){
 let data19 = data18[i4];
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
@@ -845,7 +845,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
@@ -856,16 +856,16 @@ for(let i6=0; i6<len6; i6++){
 let data23 = data22[i6];
 if(typeof data23 === "string"){
 if(!pattern1.test(data23)){
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
@@ -879,7 +879,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
@@ -893,7 +893,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.replaces !== undefined && func0.call(data, "replaces")){
@@ -907,7 +907,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/replaces", "#/properties/replaces/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/replaces", "#/properties/replaces/type", {type: "array"}); errors++;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
@@ -921,16 +921,16 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data32 = data.status;
 if(typeof data32 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!(((((((data32 === "draft") || (data32 === "active")) || (data32 === "on-hold")) || (data32 === "revoked")) || (data32 === "completed")) || (data32 === "entered-in-error")) || (data32 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -941,10 +941,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.intent !== undefined && func0.call(data, "intent")){
 let data34 = data.intent;
 if(typeof data34 !== "string"){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/type", {type: "string"}); errors++;
 }
 if(!((((data34 === "proposal") || (data34 === "plan")) || (data34 === "order")) || (data34 === "option"))){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", "enum", {allowedValues: schema0.properties.intent.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema0.properties.intent.enum}); errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
@@ -963,18 +963,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data38 = data.title;
 if(typeof data38 === "string"){
 if(func9(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -986,11 +986,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data40 = data.description;
 if(typeof data40 === "string"){
 if(func9(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -1017,14 +1017,14 @@ if(data.created !== undefined && func0.call(data, "created")){
 let data45 = data.created;
 if(typeof data45 === "string"){
 if(!pattern3.test(data45)){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data45))){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
@@ -1048,7 +1048,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contributor", "#/properties/contributor/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contributor", "#/properties/contributor/type", {type: "array"}); errors++;
 }
 }
 if(data.careTeam !== undefined && func0.call(data, "careTeam")){
@@ -1062,7 +1062,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeam", "#/properties/careTeam/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam", "#/properties/careTeam/type", {type: "array"}); errors++;
 }
 }
 if(data.addresses !== undefined && func0.call(data, "addresses")){
@@ -1076,7 +1076,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/addresses", "#/properties/addresses/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/addresses", "#/properties/addresses/type", {type: "array"}); errors++;
 }
 }
 if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
@@ -1090,7 +1090,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", {type: "array"}); errors++;
 }
 }
 if(data.goal !== undefined && func0.call(data, "goal")){
@@ -1104,7 +1104,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/goal", "#/properties/goal/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/goal", "#/properties/goal/type", {type: "array"}); errors++;
 }
 }
 if(data.activity !== undefined && func0.call(data, "activity")){
@@ -1118,7 +1118,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/activity", "#/properties/activity/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/activity", "#/properties/activity/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -1132,12 +1132,12 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1145,8 +1145,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

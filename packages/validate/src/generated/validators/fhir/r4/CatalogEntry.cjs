@@ -53,7 +53,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.orderable === undefined) || (!(func0.call(data, "orderable")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "orderable"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "orderable"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -65,14 +65,14 @@ props0._orderable = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.referencedItem === undefined) || (!(func0.call(data, "referencedItem")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "referencedItem"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "referencedItem"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -107,18 +107,18 @@ props0.relatedEntry = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CatalogEntry" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "CatalogEntry"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CatalogEntry"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -130,11 +130,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -146,11 +146,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -174,7 +174,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -188,7 +188,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -202,7 +202,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -216,7 +216,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -226,7 +226,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 if(data.orderable !== undefined && func0.call(data, "orderable")){
 if(typeof data.orderable !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/orderable", "#/properties/orderable/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/orderable", "#/properties/orderable/type", {type: "boolean"}); errors++;
 }
 }
 if(data._orderable !== undefined && func0.call(data, "_orderable")){
@@ -250,7 +250,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/additionalIdentifier", "#/properties/additionalIdentifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additionalIdentifier", "#/properties/additionalIdentifier/type", {type: "array"}); errors++;
 }
 }
 if(data.classification !== undefined && func0.call(data, "classification")){
@@ -264,13 +264,13 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classification", "#/properties/classification/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classification", "#/properties/classification/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data25 = data.status;
 if(!((((data25 === "draft") || (data25 === "active")) || (data25 === "retired")) || (data25 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -287,14 +287,14 @@ if(data.validTo !== undefined && func0.call(data, "validTo")){
 let data28 = data.validTo;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
-vErrors = addError(vErrors, instancePath+"/validTo", "#/properties/validTo/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validTo", "#/properties/validTo/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data28))){
-vErrors = addError(vErrors, instancePath+"/validTo", "#/properties/validTo/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validTo", "#/properties/validTo/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validTo", "#/properties/validTo/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validTo", "#/properties/validTo/type", {type: "string"}); errors++;
 }
 }
 if(data._validTo !== undefined && func0.call(data, "_validTo")){
@@ -306,14 +306,14 @@ if(data.lastUpdated !== undefined && func0.call(data, "lastUpdated")){
 let data30 = data.lastUpdated;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data30))){
-vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/type", {type: "string"}); errors++;
 }
 }
 if(data._lastUpdated !== undefined && func0.call(data, "_lastUpdated")){
@@ -332,7 +332,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/additionalCharacteristic", "#/properties/additionalCharacteristic/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additionalCharacteristic", "#/properties/additionalCharacteristic/type", {type: "array"}); errors++;
 }
 }
 if(data.additionalClassification !== undefined && func0.call(data, "additionalClassification")){
@@ -346,7 +346,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/additionalClassification", "#/properties/additionalClassification/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additionalClassification", "#/properties/additionalClassification/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedEntry !== undefined && func0.call(data, "relatedEntry")){
@@ -377,7 +377,7 @@ if(_valid1){
 const _errs64 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.relationtype === undefined) || (!(func0.call(data37, "relationtype")))){
-vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8, "#/$defs/CatalogEntry_RelatedEntry/allOf/0/then/required", "required", {missingProperty: "relationtype"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8, "#/$defs/CatalogEntry_RelatedEntry/allOf/0/then/required", {missingProperty: "relationtype"}); errors++;
 }
 }
 var _valid1 = _errs64 === errors;
@@ -389,11 +389,11 @@ props1._relationtype = true;
 }
 }
 if(!valid24){
-vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8, "#/$defs/CatalogEntry_RelatedEntry/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8, "#/$defs/CatalogEntry_RelatedEntry/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.item === undefined) || (!(func0.call(data37, "item")))){
-vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8, "#/$defs/CatalogEntry_RelatedEntry/required", "required", {missingProperty: "item"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8, "#/$defs/CatalogEntry_RelatedEntry/required", {missingProperty: "item"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -408,11 +408,11 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data39 = data37.id;
 if(typeof data39 === "string"){
 if(func10(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8+"/id", "#/$defs/CatalogEntry_RelatedEntry/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8+"/id", "#/$defs/CatalogEntry_RelatedEntry/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8+"/id", "#/$defs/CatalogEntry_RelatedEntry/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8+"/id", "#/$defs/CatalogEntry_RelatedEntry/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data37.extension !== undefined && func0.call(data37, "extension")){
@@ -426,7 +426,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8+"/extension", "#/$defs/CatalogEntry_RelatedEntry/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8+"/extension", "#/$defs/CatalogEntry_RelatedEntry/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
@@ -440,13 +440,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8+"/modifierExtension", "#/$defs/CatalogEntry_RelatedEntry/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8+"/modifierExtension", "#/$defs/CatalogEntry_RelatedEntry/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data37.relationtype !== undefined && func0.call(data37, "relationtype")){
 let data44 = data37.relationtype;
 if(!((data44 === "triggers") || (data44 === "is-replaced-by"))){
-vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8+"/relationtype", "#/$defs/CatalogEntry_RelatedEntry/properties/relationtype/enum", "enum", {allowedValues: schema1.properties.relationtype.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8+"/relationtype", "#/$defs/CatalogEntry_RelatedEntry/properties/relationtype/enum", {allowedValues: schema1.properties.relationtype.enum}); errors++;
 }
 }
 if(data37._relationtype !== undefined && func0.call(data37, "_relationtype")){
@@ -461,17 +461,17 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8, "#/$defs/CatalogEntry_RelatedEntry/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedEntry/" + i8, "#/$defs/CatalogEntry_RelatedEntry/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedEntry", "#/properties/relatedEntry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedEntry", "#/properties/relatedEntry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -479,8 +479,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

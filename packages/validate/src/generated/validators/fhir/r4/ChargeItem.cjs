@@ -74,7 +74,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -86,17 +86,17 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "subject"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -150,18 +150,18 @@ props0.supportingInformation = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ChargeItem" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ChargeItem"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ChargeItem"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -173,11 +173,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -189,11 +189,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -217,7 +217,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -231,7 +231,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -245,7 +245,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -259,7 +259,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.definitionUri !== undefined && func0.call(data, "definitionUri")){
@@ -270,16 +270,16 @@ for(let i4=0; i4<len4; i4++){
 let data18 = data17[i4];
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/definitionUri/" + i4, "#/properties/definitionUri/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definitionUri/" + i4, "#/properties/definitionUri/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definitionUri/" + i4, "#/properties/definitionUri/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definitionUri/" + i4, "#/properties/definitionUri/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definitionUri", "#/properties/definitionUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definitionUri", "#/properties/definitionUri/type", {type: "array"}); errors++;
 }
 }
 if(data._definitionUri !== undefined && func0.call(data, "_definitionUri")){
@@ -293,7 +293,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_definitionUri", "#/properties/_definitionUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_definitionUri", "#/properties/_definitionUri/type", {type: "array"}); errors++;
 }
 }
 if(data.definitionCanonical !== undefined && func0.call(data, "definitionCanonical")){
@@ -304,16 +304,16 @@ for(let i6=0; i6<len6; i6++){
 let data22 = data21[i6];
 if(typeof data22 === "string"){
 if(!pattern1.test(data22)){
-vErrors = addError(vErrors, instancePath+"/definitionCanonical/" + i6, "#/properties/definitionCanonical/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definitionCanonical/" + i6, "#/properties/definitionCanonical/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definitionCanonical/" + i6, "#/properties/definitionCanonical/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definitionCanonical/" + i6, "#/properties/definitionCanonical/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definitionCanonical", "#/properties/definitionCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definitionCanonical", "#/properties/definitionCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data._definitionCanonical !== undefined && func0.call(data, "_definitionCanonical")){
@@ -327,13 +327,13 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_definitionCanonical", "#/properties/_definitionCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_definitionCanonical", "#/properties/_definitionCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data25 = data.status;
 if(!(((((((data25 === "planned") || (data25 === "billable")) || (data25 === "not-billable")) || (data25 === "aborted")) || (data25 === "billed")) || (data25 === "entered-in-error")) || (data25 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -352,7 +352,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -374,11 +374,11 @@ if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime
 let data32 = data.occurrenceDateTime;
 if(typeof data32 === "string"){
 if(!pattern3.test(data32)){
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
@@ -404,17 +404,17 @@ for(let i9=0; i9<len9; i9++){
 let data37 = data36[i9];
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.actor === undefined) || (!(func0.call(data37, "actor")))){
-vErrors = addError(vErrors, instancePath+"/performer/" + i9, "#/$defs/ChargeItem_Performer/required", "required", {missingProperty: "actor"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i9, "#/$defs/ChargeItem_Performer/required", {missingProperty: "actor"}); errors++;
 }
 if(data37.id !== undefined && func0.call(data37, "id")){
 let data38 = data37.id;
 if(typeof data38 === "string"){
 if(func11(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/id", "#/$defs/ChargeItem_Performer/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/id", "#/$defs/ChargeItem_Performer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/id", "#/$defs/ChargeItem_Performer/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/id", "#/$defs/ChargeItem_Performer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data37.extension !== undefined && func0.call(data37, "extension")){
@@ -428,7 +428,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/extension", "#/$defs/ChargeItem_Performer/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/extension", "#/$defs/ChargeItem_Performer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
@@ -442,7 +442,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/modifierExtension", "#/$defs/ChargeItem_Performer/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i9+"/modifierExtension", "#/$defs/ChargeItem_Performer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data37.function !== undefined && func0.call(data37, "function")){
@@ -457,12 +457,12 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i9, "#/$defs/ChargeItem_Performer/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i9, "#/$defs/ChargeItem_Performer/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
 }
 }
 if(data.performingOrganization !== undefined && func0.call(data, "performingOrganization")){
@@ -496,13 +496,13 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/bodysite", "#/properties/bodysite/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/bodysite", "#/properties/bodysite/type", {type: "array"}); errors++;
 }
 }
 if(data.factorOverride !== undefined && func0.call(data, "factorOverride")){
 let data51 = data.factorOverride;
 if(!((typeof data51 == "number") && (isFinite(data51)))){
-vErrors = addError(vErrors, instancePath+"/factorOverride", "#/properties/factorOverride/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factorOverride", "#/properties/factorOverride/type", {type: "number"}); errors++;
 }
 }
 if(data._factorOverride !== undefined && func0.call(data, "_factorOverride")){
@@ -519,11 +519,11 @@ if(data.overrideReason !== undefined && func0.call(data, "overrideReason")){
 let data54 = data.overrideReason;
 if(typeof data54 === "string"){
 if(func11(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/overrideReason", "#/properties/overrideReason/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrideReason", "#/properties/overrideReason/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overrideReason", "#/properties/overrideReason/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overrideReason", "#/properties/overrideReason/type", {type: "string"}); errors++;
 }
 }
 if(data._overrideReason !== undefined && func0.call(data, "_overrideReason")){
@@ -540,14 +540,14 @@ if(data.enteredDate !== undefined && func0.call(data, "enteredDate")){
 let data57 = data.enteredDate;
 if(typeof data57 === "string"){
 if(!pattern3.test(data57)){
-vErrors = addError(vErrors, instancePath+"/enteredDate", "#/properties/enteredDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enteredDate", "#/properties/enteredDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data57))){
-vErrors = addError(vErrors, instancePath+"/enteredDate", "#/properties/enteredDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enteredDate", "#/properties/enteredDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/enteredDate", "#/properties/enteredDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enteredDate", "#/properties/enteredDate/type", {type: "string"}); errors++;
 }
 }
 if(data._enteredDate !== undefined && func0.call(data, "_enteredDate")){
@@ -566,7 +566,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", {type: "array"}); errors++;
 }
 }
 if(data.service !== undefined && func0.call(data, "service")){
@@ -580,7 +580,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/service", "#/properties/service/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/service", "#/properties/service/type", {type: "array"}); errors++;
 }
 }
 if(data.productReference !== undefined && func0.call(data, "productReference")){
@@ -604,7 +604,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/account", "#/properties/account/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/account", "#/properties/account/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -618,7 +618,7 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.supportingInformation !== undefined && func0.call(data, "supportingInformation")){
@@ -632,20 +632,20 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInformation", "#/properties/supportingInformation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInformation", "#/properties/supportingInformation/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func15(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "occurrence[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms0}); errors++;
 }
 const forms1 = func15(data, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "product[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "product[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -653,8 +653,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -42,11 +42,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -60,7 +60,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -74,7 +74,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.applicability !== undefined && func0.call(data, "applicability")){
@@ -88,11 +88,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data7 = data6.id;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/id", "#/$defs/ChargeItemDefinition_Applicability/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/id", "#/$defs/ChargeItemDefinition_Applicability/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/id", "#/$defs/ChargeItemDefinition_Applicability/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/id", "#/$defs/ChargeItemDefinition_Applicability/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -106,7 +106,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/extension", "#/$defs/ChargeItemDefinition_Applicability/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/extension", "#/$defs/ChargeItemDefinition_Applicability/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -120,18 +120,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/modifierExtension", "#/$defs/ChargeItemDefinition_Applicability/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/modifierExtension", "#/$defs/ChargeItemDefinition_Applicability/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.description !== undefined && func0.call(data6, "description")){
 let data12 = data6.description;
 if(typeof data12 === "string"){
 if(func7(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/description", "#/$defs/ChargeItemDefinition_Applicability/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/description", "#/$defs/ChargeItemDefinition_Applicability/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/description", "#/$defs/ChargeItemDefinition_Applicability/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/description", "#/$defs/ChargeItemDefinition_Applicability/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
@@ -143,11 +143,11 @@ if(data6.language !== undefined && func0.call(data6, "language")){
 let data14 = data6.language;
 if(typeof data14 === "string"){
 if(func7(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/language", "#/$defs/ChargeItemDefinition_Applicability/properties/language/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/language", "#/$defs/ChargeItemDefinition_Applicability/properties/language/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/language", "#/$defs/ChargeItemDefinition_Applicability/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/language", "#/$defs/ChargeItemDefinition_Applicability/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data6._language !== undefined && func0.call(data6, "_language")){
@@ -159,11 +159,11 @@ if(data6.expression !== undefined && func0.call(data6, "expression")){
 let data16 = data6.expression;
 if(typeof data16 === "string"){
 if(func7(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/expression", "#/$defs/ChargeItemDefinition_Applicability/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/expression", "#/$defs/ChargeItemDefinition_Applicability/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/expression", "#/$defs/ChargeItemDefinition_Applicability/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i2+"/expression", "#/$defs/ChargeItemDefinition_Applicability/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data6._expression !== undefined && func0.call(data6, "_expression")){
@@ -173,12 +173,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i2, "#/$defs/ChargeItemDefinition_Applicability/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i2, "#/$defs/ChargeItemDefinition_Applicability/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability", "#/properties/applicability/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability", "#/properties/applicability/type", {type: "array"}); errors++;
 }
 }
 if(data.priceComponent !== undefined && func0.call(data, "priceComponent")){
@@ -209,7 +209,7 @@ if(_valid0){
 const _errs39 = errors;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if((data19.type === undefined) || (!(func0.call(data19, "type")))){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5, "#/$defs/ChargeItemDefinition_PriceComponent/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5, "#/$defs/ChargeItemDefinition_PriceComponent/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs39 === errors;
@@ -221,7 +221,7 @@ props0._type = true;
 }
 }
 if(!valid17){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5, "#/$defs/ChargeItemDefinition_PriceComponent/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5, "#/$defs/ChargeItemDefinition_PriceComponent/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(props0 !== true){
@@ -240,11 +240,11 @@ if(data19.id !== undefined && func0.call(data19, "id")){
 let data21 = data19.id;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/id", "#/$defs/ChargeItemDefinition_PriceComponent/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/id", "#/$defs/ChargeItemDefinition_PriceComponent/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/id", "#/$defs/ChargeItemDefinition_PriceComponent/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/id", "#/$defs/ChargeItemDefinition_PriceComponent/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data19.extension !== undefined && func0.call(data19, "extension")){
@@ -258,7 +258,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/extension", "#/$defs/ChargeItemDefinition_PriceComponent/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/extension", "#/$defs/ChargeItemDefinition_PriceComponent/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data19.modifierExtension !== undefined && func0.call(data19, "modifierExtension")){
@@ -272,16 +272,16 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/modifierExtension", "#/$defs/ChargeItemDefinition_PriceComponent/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/modifierExtension", "#/$defs/ChargeItemDefinition_PriceComponent/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data19.type !== undefined && func0.call(data19, "type")){
 let data26 = data19.type;
 if(typeof data26 !== "string"){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/type", "#/$defs/ChargeItemDefinition_PriceComponent/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/type", "#/$defs/ChargeItemDefinition_PriceComponent/properties/type/type", {type: "string"}); errors++;
 }
 if(!((((((data26 === "base") || (data26 === "surcharge")) || (data26 === "deduction")) || (data26 === "discount")) || (data26 === "tax")) || (data26 === "informational"))){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/type", "#/$defs/ChargeItemDefinition_PriceComponent/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/type", "#/$defs/ChargeItemDefinition_PriceComponent/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data19._type !== undefined && func0.call(data19, "_type")){
@@ -297,7 +297,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 if(data19.factor !== undefined && func0.call(data19, "factor")){
 let data29 = data19.factor;
 if(!((typeof data29 == "number") && (isFinite(data29)))){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/factor", "#/$defs/ChargeItemDefinition_PriceComponent/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5+"/factor", "#/$defs/ChargeItemDefinition_PriceComponent/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data19._factor !== undefined && func0.call(data19, "_factor")){
@@ -312,17 +312,17 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5, "#/$defs/ChargeItemDefinition_PriceComponent/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i5, "#/$defs/ChargeItemDefinition_PriceComponent/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/priceComponent", "#/properties/priceComponent/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent", "#/properties/priceComponent/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -373,7 +373,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -385,7 +385,7 @@ props0._url = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -409,7 +409,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -421,7 +421,7 @@ props1._status = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -434,7 +434,7 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -489,18 +489,18 @@ props0.propertyGroup = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ChargeItemDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ChargeItemDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ChargeItemDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -512,11 +512,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -528,11 +528,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -556,7 +556,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -570,7 +570,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -584,18 +584,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data16 = data.url;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -614,18 +614,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data20 = data.version;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -637,11 +637,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data22 = data.title;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -657,16 +657,16 @@ for(let i4=0; i4<len4; i4++){
 let data25 = data24[i4];
 if(typeof data25 === "string"){
 if(!pattern1.test(data25)){
-vErrors = addError(vErrors, instancePath+"/derivedFromUri/" + i4, "#/properties/derivedFromUri/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFromUri/" + i4, "#/properties/derivedFromUri/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/derivedFromUri/" + i4, "#/properties/derivedFromUri/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFromUri/" + i4, "#/properties/derivedFromUri/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/derivedFromUri", "#/properties/derivedFromUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFromUri", "#/properties/derivedFromUri/type", {type: "array"}); errors++;
 }
 }
 if(data._derivedFromUri !== undefined && func0.call(data, "_derivedFromUri")){
@@ -680,7 +680,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_derivedFromUri", "#/properties/_derivedFromUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_derivedFromUri", "#/properties/_derivedFromUri/type", {type: "array"}); errors++;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
@@ -691,16 +691,16 @@ for(let i6=0; i6<len6; i6++){
 let data29 = data28[i6];
 if(typeof data29 === "string"){
 if(!pattern1.test(data29)){
-vErrors = addError(vErrors, instancePath+"/partOf/" + i6, "#/properties/partOf/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partOf/" + i6, "#/properties/partOf/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partOf/" + i6, "#/properties/partOf/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partOf/" + i6, "#/properties/partOf/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
 }
 }
 if(data._partOf !== undefined && func0.call(data, "_partOf")){
@@ -714,7 +714,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_partOf", "#/properties/_partOf/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_partOf", "#/properties/_partOf/type", {type: "array"}); errors++;
 }
 }
 if(data.replaces !== undefined && func0.call(data, "replaces")){
@@ -725,16 +725,16 @@ for(let i8=0; i8<len8; i8++){
 let data33 = data32[i8];
 if(typeof data33 === "string"){
 if(!pattern1.test(data33)){
-vErrors = addError(vErrors, instancePath+"/replaces/" + i8, "#/properties/replaces/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/replaces/" + i8, "#/properties/replaces/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/replaces/" + i8, "#/properties/replaces/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/replaces/" + i8, "#/properties/replaces/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/replaces", "#/properties/replaces/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/replaces", "#/properties/replaces/type", {type: "array"}); errors++;
 }
 }
 if(data._replaces !== undefined && func0.call(data, "_replaces")){
@@ -748,13 +748,13 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_replaces", "#/properties/_replaces/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_replaces", "#/properties/_replaces/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data36 = data.status;
 if(!((((data36 === "draft") || (data36 === "active")) || (data36 === "retired")) || (data36 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -764,7 +764,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -776,14 +776,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data40 = data.date;
 if(typeof data40 === "string"){
 if(!pattern3.test(data40)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data40))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -795,11 +795,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data42 = data.publisher;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -818,18 +818,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data46 = data.description;
 if(typeof data46 === "string"){
 if(func7(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -848,7 +848,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -862,18 +862,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data52 = data.copyright;
 if(typeof data52 === "string"){
 if(func7(data52) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -885,14 +885,14 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data54 = data.approvalDate;
 if(typeof data54 === "string"){
 if(!pattern4.test(data54)){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data54))){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
@@ -904,14 +904,14 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data56 = data.lastReviewDate;
 if(typeof data56 === "string"){
 if(!pattern4.test(data56)){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data56))){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
@@ -940,7 +940,7 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", {type: "array"}); errors++;
 }
 }
 if(data.applicability !== undefined && func0.call(data, "applicability")){
@@ -954,11 +954,11 @@ if(data63.id !== undefined && func0.call(data63, "id")){
 let data64 = data63.id;
 if(typeof data64 === "string"){
 if(func7(data64) < 1){
-vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/id", "#/$defs/ChargeItemDefinition_Applicability/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/id", "#/$defs/ChargeItemDefinition_Applicability/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/id", "#/$defs/ChargeItemDefinition_Applicability/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/id", "#/$defs/ChargeItemDefinition_Applicability/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data63.extension !== undefined && func0.call(data63, "extension")){
@@ -972,7 +972,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/extension", "#/$defs/ChargeItemDefinition_Applicability/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/extension", "#/$defs/ChargeItemDefinition_Applicability/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data63.modifierExtension !== undefined && func0.call(data63, "modifierExtension")){
@@ -986,18 +986,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/modifierExtension", "#/$defs/ChargeItemDefinition_Applicability/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/modifierExtension", "#/$defs/ChargeItemDefinition_Applicability/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data63.description !== undefined && func0.call(data63, "description")){
 let data69 = data63.description;
 if(typeof data69 === "string"){
 if(func7(data69) < 1){
-vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/description", "#/$defs/ChargeItemDefinition_Applicability/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/description", "#/$defs/ChargeItemDefinition_Applicability/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/description", "#/$defs/ChargeItemDefinition_Applicability/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/description", "#/$defs/ChargeItemDefinition_Applicability/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data63._description !== undefined && func0.call(data63, "_description")){
@@ -1009,11 +1009,11 @@ if(data63.language !== undefined && func0.call(data63, "language")){
 let data71 = data63.language;
 if(typeof data71 === "string"){
 if(func7(data71) < 1){
-vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/language", "#/$defs/ChargeItemDefinition_Applicability/properties/language/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/language", "#/$defs/ChargeItemDefinition_Applicability/properties/language/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/language", "#/$defs/ChargeItemDefinition_Applicability/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/language", "#/$defs/ChargeItemDefinition_Applicability/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data63._language !== undefined && func0.call(data63, "_language")){
@@ -1025,11 +1025,11 @@ if(data63.expression !== undefined && func0.call(data63, "expression")){
 let data73 = data63.expression;
 if(typeof data73 === "string"){
 if(func7(data73) < 1){
-vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/expression", "#/$defs/ChargeItemDefinition_Applicability/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/expression", "#/$defs/ChargeItemDefinition_Applicability/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/expression", "#/$defs/ChargeItemDefinition_Applicability/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i14+"/expression", "#/$defs/ChargeItemDefinition_Applicability/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data63._expression !== undefined && func0.call(data63, "_expression")){
@@ -1039,12 +1039,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability/" + i14, "#/$defs/ChargeItemDefinition_Applicability/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability/" + i14, "#/$defs/ChargeItemDefinition_Applicability/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/applicability", "#/properties/applicability/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/applicability", "#/properties/applicability/type", {type: "array"}); errors++;
 }
 }
 if(data.propertyGroup !== undefined && func0.call(data, "propertyGroup")){
@@ -1058,12 +1058,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/propertyGroup", "#/properties/propertyGroup/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/propertyGroup", "#/properties/propertyGroup/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1071,8 +1071,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

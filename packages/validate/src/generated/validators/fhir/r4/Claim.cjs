@@ -92,7 +92,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -104,11 +104,11 @@ props0._sequence = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "productOrService"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -134,11 +134,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func10(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -152,7 +152,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -166,20 +166,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data6 = data.sequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -214,7 +214,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -228,7 +228,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
@@ -244,7 +244,7 @@ vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data17 = data.factor;
 if(!((typeof data17 == "number") && (isFinite(data17)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -268,7 +268,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetail !== undefined && func0.call(data, "subDetail")){
@@ -299,7 +299,7 @@ if(_valid1){
 const _errs42 = errors;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if((data23.sequence === undefined) || (!(func0.call(data23, "sequence")))){
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5, "#/$defs/Claim_SubDetail/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5, "#/$defs/Claim_SubDetail/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid1 = _errs42 === errors;
@@ -311,11 +311,11 @@ props1._sequence = true;
 }
 }
 if(!valid18){
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5, "#/$defs/Claim_SubDetail/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5, "#/$defs/Claim_SubDetail/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if((data23.productOrService === undefined) || (!(func0.call(data23, "productOrService")))){
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5, "#/$defs/Claim_SubDetail/required", "required", {missingProperty: "productOrService"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5, "#/$defs/Claim_SubDetail/required", {missingProperty: "productOrService"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -340,11 +340,11 @@ if(data23.id !== undefined && func0.call(data23, "id")){
 let data25 = data23.id;
 if(typeof data25 === "string"){
 if(func10(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/id", "#/$defs/Claim_SubDetail/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/id", "#/$defs/Claim_SubDetail/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/id", "#/$defs/Claim_SubDetail/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/id", "#/$defs/Claim_SubDetail/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data23.extension !== undefined && func0.call(data23, "extension")){
@@ -358,7 +358,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/extension", "#/$defs/Claim_SubDetail/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/extension", "#/$defs/Claim_SubDetail/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
@@ -372,20 +372,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/modifierExtension", "#/$defs/Claim_SubDetail/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/modifierExtension", "#/$defs/Claim_SubDetail/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data23.sequence !== undefined && func0.call(data23, "sequence")){
 let data30 = data23.sequence;
 if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/sequence", "#/$defs/Claim_SubDetail/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/sequence", "#/$defs/Claim_SubDetail/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 > 2147483647 || isNaN(data30)){
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/sequence", "#/$defs/Claim_SubDetail/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/sequence", "#/$defs/Claim_SubDetail/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data30 < 1 || isNaN(data30)){
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/sequence", "#/$defs/Claim_SubDetail/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/sequence", "#/$defs/Claim_SubDetail/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -420,7 +420,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/modifier", "#/$defs/Claim_SubDetail/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/modifier", "#/$defs/Claim_SubDetail/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data23.programCode !== undefined && func0.call(data23, "programCode")){
@@ -434,7 +434,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/programCode", "#/$defs/Claim_SubDetail/properties/programCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/programCode", "#/$defs/Claim_SubDetail/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data23.quantity !== undefined && func0.call(data23, "quantity")){
@@ -450,7 +450,7 @@ vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 if(data23.factor !== undefined && func0.call(data23, "factor")){
 let data41 = data23.factor;
 if(!((typeof data41 == "number") && (isFinite(data41)))){
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/factor", "#/$defs/Claim_SubDetail/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/factor", "#/$defs/Claim_SubDetail/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data23._factor !== undefined && func0.call(data23, "_factor")){
@@ -474,22 +474,22 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/udi", "#/$defs/Claim_SubDetail/properties/udi/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/udi", "#/$defs/Claim_SubDetail/properties/udi/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail/" + i5, "#/$defs/Claim_SubDetail/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5, "#/$defs/Claim_SubDetail/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -532,7 +532,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -544,11 +544,11 @@ props0._sequence = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "productOrService"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -591,11 +591,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func10(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -609,7 +609,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -623,20 +623,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data6 = data.sequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -652,20 +652,20 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeamSequence", "#/properties/careTeamSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence", "#/properties/careTeamSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._careTeamSequence !== undefined && func0.call(data, "_careTeamSequence")){
@@ -679,7 +679,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_careTeamSequence", "#/properties/_careTeamSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_careTeamSequence", "#/properties/_careTeamSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.diagnosisSequence !== undefined && func0.call(data, "diagnosisSequence")){
@@ -689,20 +689,20 @@ const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
 let data13 = data12[i4];
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < 1 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosisSequence", "#/properties/diagnosisSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence", "#/properties/diagnosisSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._diagnosisSequence !== undefined && func0.call(data, "_diagnosisSequence")){
@@ -716,7 +716,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_diagnosisSequence", "#/properties/_diagnosisSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_diagnosisSequence", "#/properties/_diagnosisSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.procedureSequence !== undefined && func0.call(data, "procedureSequence")){
@@ -726,20 +726,20 @@ const len6 = data16.length;
 for(let i6=0; i6<len6; i6++){
 let data17 = data16[i6];
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data17 < 1 || isNaN(data17)){
-vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedureSequence", "#/properties/procedureSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence", "#/properties/procedureSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._procedureSequence !== undefined && func0.call(data, "_procedureSequence")){
@@ -753,7 +753,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_procedureSequence", "#/properties/_procedureSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_procedureSequence", "#/properties/_procedureSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.informationSequence !== undefined && func0.call(data, "informationSequence")){
@@ -763,20 +763,20 @@ const len8 = data20.length;
 for(let i8=0; i8<len8; i8++){
 let data21 = data20[i8];
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 2147483647 || isNaN(data21)){
-vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data21 < 1 || isNaN(data21)){
-vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/informationSequence", "#/properties/informationSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence", "#/properties/informationSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._informationSequence !== undefined && func0.call(data, "_informationSequence")){
@@ -790,7 +790,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_informationSequence", "#/properties/_informationSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_informationSequence", "#/properties/_informationSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.revenue !== undefined && func0.call(data, "revenue")){
@@ -819,7 +819,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -833,18 +833,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
 let data31 = data.servicedDate;
 if(typeof data31 === "string"){
 if(!pattern4.test(data31)){
-vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
@@ -885,7 +885,7 @@ vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data39 = data.factor;
 if(!((typeof data39 == "number") && (isFinite(data39)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -909,7 +909,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", {type: "array"}); errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
@@ -928,7 +928,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subSite", "#/properties/subSite/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subSite", "#/properties/subSite/type", {type: "array"}); errors++;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
@@ -942,7 +942,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/encounter", "#/properties/encounter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/encounter", "#/properties/encounter/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -956,20 +956,20 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func13(data, obj5);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }
 const forms1 = func13(data, obj6);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -1011,7 +1011,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1023,7 +1023,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -1047,7 +1047,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.use === undefined) || (!(func0.call(data, "use")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "use"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "use"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1059,7 +1059,7 @@ props1._use = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1092,7 +1092,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.created === undefined) || (!(func0.call(data, "created")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "created"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "created"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -1104,7 +1104,7 @@ props2._created = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -1117,22 +1117,22 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.insurance === undefined) || (!(func0.call(data, "insurance")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "insurance"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "insurance"}); errors++;
 }
 if((data.provider === undefined) || (!(func0.call(data, "provider")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "provider"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "provider"}); errors++;
 }
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.priority === undefined) || (!(func0.call(data, "priority")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "priority"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "priority"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1180,18 +1180,18 @@ props0.total = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Claim" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Claim"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Claim"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -1203,11 +1203,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -1219,11 +1219,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1247,7 +1247,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1261,7 +1261,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1275,7 +1275,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -1289,16 +1289,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(typeof data19 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((data19 === "active") || (data19 === "cancelled")) || (data19 === "draft")) || (data19 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -1319,7 +1319,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 if(data.use !== undefined && func0.call(data, "use")){
 let data23 = data.use;
 if(!(((data23 === "claim") || (data23 === "preauthorization")) || (data23 === "predetermination"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema0.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema0.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -1341,14 +1341,14 @@ if(data.created !== undefined && func0.call(data, "created")){
 let data27 = data.created;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
@@ -1392,11 +1392,11 @@ if(data35.id !== undefined && func0.call(data35, "id")){
 let data36 = data35.id;
 if(typeof data36 === "string"){
 if(func10(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/related/" + i4+"/id", "#/$defs/Claim_Related/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/id", "#/$defs/Claim_Related/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/related/" + i4+"/id", "#/$defs/Claim_Related/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/id", "#/$defs/Claim_Related/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data35.extension !== undefined && func0.call(data35, "extension")){
@@ -1410,7 +1410,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/related/" + i4+"/extension", "#/$defs/Claim_Related/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/extension", "#/$defs/Claim_Related/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data35.modifierExtension !== undefined && func0.call(data35, "modifierExtension")){
@@ -1424,7 +1424,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/related/" + i4+"/modifierExtension", "#/$defs/Claim_Related/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/modifierExtension", "#/$defs/Claim_Related/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data35.claim !== undefined && func0.call(data35, "claim")){
@@ -1444,12 +1444,12 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/related/" + i4, "#/$defs/Claim_Related/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4, "#/$defs/Claim_Related/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/related", "#/properties/related/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/related", "#/properties/related/type", {type: "array"}); errors++;
 }
 }
 if(data.prescription !== undefined && func0.call(data, "prescription")){
@@ -1466,17 +1466,17 @@ if(data.payee !== undefined && func0.call(data, "payee")){
 let data46 = data.payee;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if((data46.type === undefined) || (!(func0.call(data46, "type")))){
-vErrors = addError(vErrors, instancePath+"/payee", "#/$defs/Claim_Payee/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payee", "#/$defs/Claim_Payee/required", {missingProperty: "type"}); errors++;
 }
 if(data46.id !== undefined && func0.call(data46, "id")){
 let data47 = data46.id;
 if(typeof data47 === "string"){
 if(func10(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/payee/id", "#/$defs/Claim_Payee/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/payee/id", "#/$defs/Claim_Payee/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payee/id", "#/$defs/Claim_Payee/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payee/id", "#/$defs/Claim_Payee/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data46.extension !== undefined && func0.call(data46, "extension")){
@@ -1490,7 +1490,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payee/extension", "#/$defs/Claim_Payee/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payee/extension", "#/$defs/Claim_Payee/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data46.modifierExtension !== undefined && func0.call(data46, "modifierExtension")){
@@ -1504,7 +1504,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payee/modifierExtension", "#/$defs/Claim_Payee/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payee/modifierExtension", "#/$defs/Claim_Payee/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data46.type !== undefined && func0.call(data46, "type")){
@@ -1519,7 +1519,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payee", "#/$defs/Claim_Payee/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payee", "#/$defs/Claim_Payee/type", {type: "object"}); errors++;
 }
 }
 if(data.referral !== undefined && func0.call(data, "referral")){
@@ -1560,7 +1560,7 @@ if(_valid3){
 const _errs96 = errors;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.sequence === undefined) || (!(func0.call(data57, "sequence")))){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i9, "#/$defs/Claim_CareTeam/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9, "#/$defs/Claim_CareTeam/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid3 = _errs96 === errors;
@@ -1572,11 +1572,11 @@ props3._sequence = true;
 }
 }
 if(!valid34){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i9, "#/$defs/Claim_CareTeam/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9, "#/$defs/Claim_CareTeam/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.provider === undefined) || (!(func0.call(data57, "provider")))){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i9, "#/$defs/Claim_CareTeam/required", "required", {missingProperty: "provider"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9, "#/$defs/Claim_CareTeam/required", {missingProperty: "provider"}); errors++;
 }
 if(props3 !== true){
 props3 = props3 || {};
@@ -1595,11 +1595,11 @@ if(data57.id !== undefined && func0.call(data57, "id")){
 let data59 = data57.id;
 if(typeof data59 === "string"){
 if(func10(data59) < 1){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/id", "#/$defs/Claim_CareTeam/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/id", "#/$defs/Claim_CareTeam/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/id", "#/$defs/Claim_CareTeam/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/id", "#/$defs/Claim_CareTeam/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data57.extension !== undefined && func0.call(data57, "extension")){
@@ -1613,7 +1613,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/extension", "#/$defs/Claim_CareTeam/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/extension", "#/$defs/Claim_CareTeam/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data57.modifierExtension !== undefined && func0.call(data57, "modifierExtension")){
@@ -1627,20 +1627,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/modifierExtension", "#/$defs/Claim_CareTeam/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/modifierExtension", "#/$defs/Claim_CareTeam/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data57.sequence !== undefined && func0.call(data57, "sequence")){
 let data64 = data57.sequence;
 if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/sequence", "#/$defs/Claim_CareTeam/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/sequence", "#/$defs/Claim_CareTeam/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data64 == "number") && (isFinite(data64))){
 if(data64 > 2147483647 || isNaN(data64)){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/sequence", "#/$defs/Claim_CareTeam/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/sequence", "#/$defs/Claim_CareTeam/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data64 < 1 || isNaN(data64)){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/sequence", "#/$defs/Claim_CareTeam/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/sequence", "#/$defs/Claim_CareTeam/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -1656,7 +1656,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 if(data57.responsible !== undefined && func0.call(data57, "responsible")){
 if(typeof data57.responsible !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/responsible", "#/$defs/Claim_CareTeam/properties/responsible/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/responsible", "#/$defs/Claim_CareTeam/properties/responsible/type", {type: "boolean"}); errors++;
 }
 }
 if(data57._responsible !== undefined && func0.call(data57, "_responsible")){
@@ -1676,12 +1676,12 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i9, "#/$defs/Claim_CareTeam/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9, "#/$defs/Claim_CareTeam/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeam", "#/properties/careTeam/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam", "#/properties/careTeam/type", {type: "array"}); errors++;
 }
 }
 if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
@@ -1712,7 +1712,7 @@ if(_valid4){
 const _errs122 = errors;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if((data72.sequence === undefined) || (!(func0.call(data72, "sequence")))){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid4 = _errs122 === errors;
@@ -1724,11 +1724,11 @@ props4._sequence = true;
 }
 }
 if(!valid45){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if((data72.category === undefined) || (!(func0.call(data72, "category")))){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/required", {missingProperty: "category"}); errors++;
 }
 if(props4 !== true){
 props4 = props4 || {};
@@ -1755,11 +1755,11 @@ if(data72.id !== undefined && func0.call(data72, "id")){
 let data74 = data72.id;
 if(typeof data74 === "string"){
 if(func10(data74) < 1){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/id", "#/$defs/Claim_SupportingInfo/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/id", "#/$defs/Claim_SupportingInfo/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/id", "#/$defs/Claim_SupportingInfo/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/id", "#/$defs/Claim_SupportingInfo/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data72.extension !== undefined && func0.call(data72, "extension")){
@@ -1773,7 +1773,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/extension", "#/$defs/Claim_SupportingInfo/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/extension", "#/$defs/Claim_SupportingInfo/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data72.modifierExtension !== undefined && func0.call(data72, "modifierExtension")){
@@ -1787,20 +1787,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/modifierExtension", "#/$defs/Claim_SupportingInfo/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/modifierExtension", "#/$defs/Claim_SupportingInfo/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data72.sequence !== undefined && func0.call(data72, "sequence")){
 let data79 = data72.sequence;
 if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/sequence", "#/$defs/Claim_SupportingInfo/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/sequence", "#/$defs/Claim_SupportingInfo/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data79 == "number") && (isFinite(data79))){
 if(data79 > 2147483647 || isNaN(data79)){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/sequence", "#/$defs/Claim_SupportingInfo/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/sequence", "#/$defs/Claim_SupportingInfo/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data79 < 1 || isNaN(data79)){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/sequence", "#/$defs/Claim_SupportingInfo/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/sequence", "#/$defs/Claim_SupportingInfo/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -1823,11 +1823,11 @@ if(data72.timingDate !== undefined && func0.call(data72, "timingDate")){
 let data83 = data72.timingDate;
 if(typeof data83 === "string"){
 if(!pattern4.test(data83)){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/timingDate", "#/$defs/Claim_SupportingInfo/properties/timingDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/timingDate", "#/$defs/Claim_SupportingInfo/properties/timingDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/timingDate", "#/$defs/Claim_SupportingInfo/properties/timingDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/timingDate", "#/$defs/Claim_SupportingInfo/properties/timingDate/type", {type: "string"}); errors++;
 }
 }
 if(data72._timingDate !== undefined && func0.call(data72, "_timingDate")){
@@ -1842,7 +1842,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 if(data72.valueBoolean !== undefined && func0.call(data72, "valueBoolean")){
 if(typeof data72.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/valueBoolean", "#/$defs/Claim_SupportingInfo/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/valueBoolean", "#/$defs/Claim_SupportingInfo/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data72._valueBoolean !== undefined && func0.call(data72, "_valueBoolean")){
@@ -1854,11 +1854,11 @@ if(data72.valueString !== undefined && func0.call(data72, "valueString")){
 let data88 = data72.valueString;
 if(typeof data88 === "string"){
 if(func10(data88) < 1){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/valueString", "#/$defs/Claim_SupportingInfo/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/valueString", "#/$defs/Claim_SupportingInfo/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/valueString", "#/$defs/Claim_SupportingInfo/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/valueString", "#/$defs/Claim_SupportingInfo/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data72._valueString !== undefined && func0.call(data72, "_valueString")){
@@ -1888,20 +1888,20 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 const forms0 = func13(data72, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/cdxChoice", "cdxChoice", {choice: "timing[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/cdxChoice", {choice: "timing[x]", forms: forms0}); errors++;
 }
 const forms1 = func13(data72, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", {type: "array"}); errors++;
 }
 }
 if(data.diagnosis !== undefined && func0.call(data, "diagnosis")){
@@ -1932,7 +1932,7 @@ if(_valid5){
 const _errs158 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.sequence === undefined) || (!(func0.call(data95, "sequence")))){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid5 = _errs158 === errors;
@@ -1944,7 +1944,7 @@ props5._sequence = true;
 }
 }
 if(!valid56){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs160 = errors;
 let valid58 = true;
@@ -1981,14 +1981,14 @@ if(_valid6){
 const _errs162 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.diagnosisCodeableConcept === undefined) || (!(func0.call(data95, "diagnosisCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/allOf/1/then/required", "required", {missingProperty: "diagnosisCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/allOf/1/then/required", {missingProperty: "diagnosisCodeableConcept"}); errors++;
 }
 }
 var _valid6 = _errs162 === errors;
 valid58 = _valid6;
 }
 if(!valid58){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props5 !== true){
 props5 = props5 || {};
@@ -2013,11 +2013,11 @@ if(data95.id !== undefined && func0.call(data95, "id")){
 let data99 = data95.id;
 if(typeof data99 === "string"){
 if(func10(data99) < 1){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/id", "#/$defs/Claim_Diagnosis/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/id", "#/$defs/Claim_Diagnosis/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/id", "#/$defs/Claim_Diagnosis/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/id", "#/$defs/Claim_Diagnosis/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data95.extension !== undefined && func0.call(data95, "extension")){
@@ -2031,7 +2031,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/extension", "#/$defs/Claim_Diagnosis/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/extension", "#/$defs/Claim_Diagnosis/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data95.modifierExtension !== undefined && func0.call(data95, "modifierExtension")){
@@ -2045,20 +2045,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/modifierExtension", "#/$defs/Claim_Diagnosis/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/modifierExtension", "#/$defs/Claim_Diagnosis/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data95.sequence !== undefined && func0.call(data95, "sequence")){
 let data104 = data95.sequence;
 if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/sequence", "#/$defs/Claim_Diagnosis/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/sequence", "#/$defs/Claim_Diagnosis/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data104 == "number") && (isFinite(data104))){
 if(data104 > 2147483647 || isNaN(data104)){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/sequence", "#/$defs/Claim_Diagnosis/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/sequence", "#/$defs/Claim_Diagnosis/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data104 < 1 || isNaN(data104)){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/sequence", "#/$defs/Claim_Diagnosis/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/sequence", "#/$defs/Claim_Diagnosis/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -2088,7 +2088,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/type", "#/$defs/Claim_Diagnosis/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/type", "#/$defs/Claim_Diagnosis/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data95.onAdmission !== undefined && func0.call(data95, "onAdmission")){
@@ -2103,16 +2103,16 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 const forms2 = func13(data95, obj2);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/cdxChoice", "cdxChoice", {choice: "diagnosis[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/cdxChoice", {choice: "diagnosis[x]", forms: forms2}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", {type: "array"}); errors++;
 }
 }
 if(data.procedure !== undefined && func0.call(data, "procedure")){
@@ -2143,7 +2143,7 @@ if(_valid7){
 const _errs189 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if((data113.sequence === undefined) || (!(func0.call(data113, "sequence")))){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid7 = _errs189 === errors;
@@ -2155,7 +2155,7 @@ props6._sequence = true;
 }
 }
 if(!valid71){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs191 = errors;
 let valid73 = true;
@@ -2192,14 +2192,14 @@ if(_valid8){
 const _errs193 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if((data113.procedureCodeableConcept === undefined) || (!(func0.call(data113, "procedureCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/allOf/1/then/required", "required", {missingProperty: "procedureCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/allOf/1/then/required", {missingProperty: "procedureCodeableConcept"}); errors++;
 }
 }
 var _valid8 = _errs193 === errors;
 valid73 = _valid8;
 }
 if(!valid73){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props6 !== true){
 props6 = props6 || {};
@@ -2225,11 +2225,11 @@ if(data113.id !== undefined && func0.call(data113, "id")){
 let data117 = data113.id;
 if(typeof data117 === "string"){
 if(func10(data117) < 1){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/id", "#/$defs/Claim_Procedure/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/id", "#/$defs/Claim_Procedure/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/id", "#/$defs/Claim_Procedure/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/id", "#/$defs/Claim_Procedure/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data113.extension !== undefined && func0.call(data113, "extension")){
@@ -2243,7 +2243,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/extension", "#/$defs/Claim_Procedure/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/extension", "#/$defs/Claim_Procedure/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data113.modifierExtension !== undefined && func0.call(data113, "modifierExtension")){
@@ -2257,20 +2257,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/modifierExtension", "#/$defs/Claim_Procedure/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/modifierExtension", "#/$defs/Claim_Procedure/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data113.sequence !== undefined && func0.call(data113, "sequence")){
 let data122 = data113.sequence;
 if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/sequence", "#/$defs/Claim_Procedure/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/sequence", "#/$defs/Claim_Procedure/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data122 == "number") && (isFinite(data122))){
 if(data122 > 2147483647 || isNaN(data122)){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/sequence", "#/$defs/Claim_Procedure/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/sequence", "#/$defs/Claim_Procedure/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data122 < 1 || isNaN(data122)){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/sequence", "#/$defs/Claim_Procedure/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/sequence", "#/$defs/Claim_Procedure/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -2290,21 +2290,21 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/type", "#/$defs/Claim_Procedure/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/type", "#/$defs/Claim_Procedure/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data113.date !== undefined && func0.call(data113, "date")){
 let data126 = data113.date;
 if(typeof data126 === "string"){
 if(!pattern3.test(data126)){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/date", "#/$defs/Claim_Procedure/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/date", "#/$defs/Claim_Procedure/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data126))){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/date", "#/$defs/Claim_Procedure/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/date", "#/$defs/Claim_Procedure/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/date", "#/$defs/Claim_Procedure/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/date", "#/$defs/Claim_Procedure/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data113._date !== undefined && func0.call(data113, "_date")){
@@ -2333,21 +2333,21 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/udi", "#/$defs/Claim_Procedure/properties/udi/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/udi", "#/$defs/Claim_Procedure/properties/udi/type", {type: "array"}); errors++;
 }
 }
 const forms3 = func13(data113, obj3);
 if(forms3 !== null){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/cdxChoice", "cdxChoice", {choice: "procedure[x]", forms: forms3}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/cdxChoice", {choice: "procedure[x]", forms: forms3}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure", "#/properties/procedure/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure", "#/properties/procedure/type", {type: "array"}); errors++;
 }
 }
 if(data.insurance !== undefined && func0.call(data, "insurance")){
@@ -2378,7 +2378,7 @@ if(_valid9){
 const _errs224 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.sequence === undefined) || (!(func0.call(data133, "sequence")))){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid9 = _errs224 === errors;
@@ -2390,7 +2390,7 @@ props7._sequence = true;
 }
 }
 if(!valid88){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs226 = errors;
 let valid90 = true;
@@ -2414,7 +2414,7 @@ if(_valid10){
 const _errs228 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.focal === undefined) || (!(func0.call(data133, "focal")))){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/allOf/1/then/required", "required", {missingProperty: "focal"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/allOf/1/then/required", {missingProperty: "focal"}); errors++;
 }
 }
 var _valid10 = _errs228 === errors;
@@ -2426,7 +2426,7 @@ props8._focal = true;
 }
 }
 if(!valid90){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props7 !== true && props8 !== undefined){
 if(props8 === true){
@@ -2439,7 +2439,7 @@ Object.assign(props7, props8);
 }
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.coverage === undefined) || (!(func0.call(data133, "coverage")))){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/required", "required", {missingProperty: "coverage"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/required", {missingProperty: "coverage"}); errors++;
 }
 if(props7 !== true){
 props7 = props7 || {};
@@ -2462,11 +2462,11 @@ if(data133.id !== undefined && func0.call(data133, "id")){
 let data136 = data133.id;
 if(typeof data136 === "string"){
 if(func10(data136) < 1){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/id", "#/$defs/Claim_Insurance/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/id", "#/$defs/Claim_Insurance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/id", "#/$defs/Claim_Insurance/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/id", "#/$defs/Claim_Insurance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data133.extension !== undefined && func0.call(data133, "extension")){
@@ -2480,7 +2480,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/extension", "#/$defs/Claim_Insurance/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/extension", "#/$defs/Claim_Insurance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data133.modifierExtension !== undefined && func0.call(data133, "modifierExtension")){
@@ -2494,20 +2494,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/modifierExtension", "#/$defs/Claim_Insurance/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/modifierExtension", "#/$defs/Claim_Insurance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data133.sequence !== undefined && func0.call(data133, "sequence")){
 let data141 = data133.sequence;
 if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/sequence", "#/$defs/Claim_Insurance/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/sequence", "#/$defs/Claim_Insurance/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data141 == "number") && (isFinite(data141))){
 if(data141 > 2147483647 || isNaN(data141)){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/sequence", "#/$defs/Claim_Insurance/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/sequence", "#/$defs/Claim_Insurance/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data141 < 1 || isNaN(data141)){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/sequence", "#/$defs/Claim_Insurance/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/sequence", "#/$defs/Claim_Insurance/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -2518,7 +2518,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data133.focal !== undefined && func0.call(data133, "focal")){
 if(typeof data133.focal !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/focal", "#/$defs/Claim_Insurance/properties/focal/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/focal", "#/$defs/Claim_Insurance/properties/focal/type", {type: "boolean"}); errors++;
 }
 }
 if(data133._focal !== undefined && func0.call(data133, "_focal")){
@@ -2540,11 +2540,11 @@ if(data133.businessArrangement !== undefined && func0.call(data133, "businessArr
 let data147 = data133.businessArrangement;
 if(typeof data147 === "string"){
 if(func10(data147) < 1){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/businessArrangement", "#/$defs/Claim_Insurance/properties/businessArrangement/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/businessArrangement", "#/$defs/Claim_Insurance/properties/businessArrangement/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/businessArrangement", "#/$defs/Claim_Insurance/properties/businessArrangement/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/businessArrangement", "#/$defs/Claim_Insurance/properties/businessArrangement/type", {type: "string"}); errors++;
 }
 }
 if(data133._businessArrangement !== undefined && func0.call(data133, "_businessArrangement")){
@@ -2560,16 +2560,16 @@ for(let i27=0; i27<len27; i27++){
 let data150 = data149[i27];
 if(typeof data150 === "string"){
 if(func10(data150) < 1){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/preAuthRef/" + i27, "#/$defs/Claim_Insurance/properties/preAuthRef/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/preAuthRef/" + i27, "#/$defs/Claim_Insurance/properties/preAuthRef/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/preAuthRef/" + i27, "#/$defs/Claim_Insurance/properties/preAuthRef/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/preAuthRef/" + i27, "#/$defs/Claim_Insurance/properties/preAuthRef/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/preAuthRef", "#/$defs/Claim_Insurance/properties/preAuthRef/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/preAuthRef", "#/$defs/Claim_Insurance/properties/preAuthRef/type", {type: "array"}); errors++;
 }
 }
 if(data133._preAuthRef !== undefined && func0.call(data133, "_preAuthRef")){
@@ -2583,7 +2583,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/_preAuthRef", "#/$defs/Claim_Insurance/properties/_preAuthRef/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/_preAuthRef", "#/$defs/Claim_Insurance/properties/_preAuthRef/type", {type: "array"}); errors++;
 }
 }
 if(data133.claimResponse !== undefined && func0.call(data133, "claimResponse")){
@@ -2593,12 +2593,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.accident !== undefined && func0.call(data, "accident")){
@@ -2625,7 +2625,7 @@ if(_valid11){
 const _errs262 = errors;
 if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
 if((data154.date === undefined) || (!(func0.call(data154, "date")))){
-vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/Claim_Accident/allOf/0/then/required", "required", {missingProperty: "date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/Claim_Accident/allOf/0/then/required", {missingProperty: "date"}); errors++;
 }
 }
 var _valid11 = _errs262 === errors;
@@ -2637,7 +2637,7 @@ props9._date = true;
 }
 }
 if(!valid103){
-vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/Claim_Accident/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/Claim_Accident/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
 if(props9 !== true){
@@ -2655,11 +2655,11 @@ if(data154.id !== undefined && func0.call(data154, "id")){
 let data156 = data154.id;
 if(typeof data156 === "string"){
 if(func10(data156) < 1){
-vErrors = addError(vErrors, instancePath+"/accident/id", "#/$defs/Claim_Accident/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/id", "#/$defs/Claim_Accident/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/accident/id", "#/$defs/Claim_Accident/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/id", "#/$defs/Claim_Accident/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data154.extension !== undefined && func0.call(data154, "extension")){
@@ -2673,7 +2673,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/accident/extension", "#/$defs/Claim_Accident/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/extension", "#/$defs/Claim_Accident/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data154.modifierExtension !== undefined && func0.call(data154, "modifierExtension")){
@@ -2687,21 +2687,21 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/accident/modifierExtension", "#/$defs/Claim_Accident/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/modifierExtension", "#/$defs/Claim_Accident/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data154.date !== undefined && func0.call(data154, "date")){
 let data161 = data154.date;
 if(typeof data161 === "string"){
 if(!pattern4.test(data161)){
-vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/Claim_Accident/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/Claim_Accident/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data161))){
-vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/Claim_Accident/properties/date/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/Claim_Accident/properties/date/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/Claim_Accident/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/Claim_Accident/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data154._date !== undefined && func0.call(data154, "_date")){
@@ -2726,11 +2726,11 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 const forms4 = func13(data154, obj4);
 if(forms4 !== null){
-vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/Claim_Accident/cdxChoice", "cdxChoice", {choice: "location[x]", forms: forms4}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/Claim_Accident/cdxChoice", {choice: "location[x]", forms: forms4}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/Claim_Accident/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/Claim_Accident/type", {type: "object"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
@@ -2744,7 +2744,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 if(data.total !== undefined && func0.call(data, "total")){
@@ -2754,7 +2754,7 @@ vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2762,8 +2762,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

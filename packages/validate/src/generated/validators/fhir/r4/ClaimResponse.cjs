@@ -90,7 +90,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subDetailSequence === undefined) || (!(func0.call(data, "subDetailSequence")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "subDetailSequence"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "subDetailSequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -102,7 +102,7 @@ props0._subDetailSequence = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -120,11 +120,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func9(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -138,7 +138,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -152,20 +152,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetailSequence !== undefined && func0.call(data, "subDetailSequence")){
 let data6 = data.subDetailSequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/subDetailSequence", "#/properties/subDetailSequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence", "#/properties/subDetailSequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/subDetailSequence", "#/properties/subDetailSequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence", "#/properties/subDetailSequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/subDetailSequence", "#/properties/subDetailSequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence", "#/properties/subDetailSequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -181,20 +181,20 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -208,7 +208,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -219,17 +219,17 @@ for(let i4=0; i4<len4; i4++){
 let data13 = data12[i4];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.category === undefined) || (!(func0.call(data13, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data13.id !== undefined && func0.call(data13, "id")){
 let data14 = data13.id;
 if(typeof data14 === "string"){
 if(func9(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -243,7 +243,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -257,7 +257,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.category !== undefined && func0.call(data13, "category")){
@@ -278,7 +278,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data13.value !== undefined && func0.call(data13, "value")){
 let data22 = data13.value;
 if(!((typeof data22 == "number") && (isFinite(data22)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data13._value !== undefined && func0.call(data13, "_value")){
@@ -288,17 +288,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -339,7 +339,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.detailSequence === undefined) || (!(func0.call(data, "detailSequence")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "detailSequence"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "detailSequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -351,11 +351,11 @@ props0._detailSequence = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.adjudication === undefined) || (!(func0.call(data, "adjudication")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "adjudication"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjudication"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -373,11 +373,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func9(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -391,7 +391,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -405,20 +405,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.detailSequence !== undefined && func0.call(data, "detailSequence")){
 let data6 = data.detailSequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -434,20 +434,20 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -461,7 +461,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -472,17 +472,17 @@ for(let i4=0; i4<len4; i4++){
 let data13 = data12[i4];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.category === undefined) || (!(func0.call(data13, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data13.id !== undefined && func0.call(data13, "id")){
 let data14 = data13.id;
 if(typeof data14 === "string"){
 if(func9(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -496,7 +496,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -510,7 +510,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.category !== undefined && func0.call(data13, "category")){
@@ -531,7 +531,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data13.value !== undefined && func0.call(data13, "value")){
 let data22 = data13.value;
 if(!((typeof data22 == "number") && (isFinite(data22)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data13._value !== undefined && func0.call(data13, "_value")){
@@ -541,12 +541,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetail !== undefined && func0.call(data, "subDetail")){
@@ -560,12 +560,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -606,7 +606,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.itemSequence === undefined) || (!(func0.call(data, "itemSequence")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "itemSequence"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "itemSequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -618,11 +618,11 @@ props0._itemSequence = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.adjudication === undefined) || (!(func0.call(data, "adjudication")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "adjudication"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjudication"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -640,11 +640,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func9(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -658,7 +658,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -672,20 +672,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.itemSequence !== undefined && func0.call(data, "itemSequence")){
 let data6 = data.itemSequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -701,20 +701,20 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -728,7 +728,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -739,17 +739,17 @@ for(let i4=0; i4<len4; i4++){
 let data13 = data12[i4];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.category === undefined) || (!(func0.call(data13, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data13.id !== undefined && func0.call(data13, "id")){
 let data14 = data13.id;
 if(typeof data14 === "string"){
 if(func9(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -763,7 +763,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -777,7 +777,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.category !== undefined && func0.call(data13, "category")){
@@ -798,7 +798,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data13.value !== undefined && func0.call(data13, "value")){
 let data22 = data13.value;
 if(!((typeof data22 == "number") && (isFinite(data22)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data13._value !== undefined && func0.call(data13, "_value")){
@@ -808,12 +808,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -827,12 +827,12 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 evaluated0.props = props0;
@@ -859,20 +859,20 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.adjudication === undefined) || (!(func0.call(data, "adjudication")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "adjudication"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjudication"}); errors++;
 }
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "productOrService"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -886,7 +886,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -900,7 +900,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
@@ -919,7 +919,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
@@ -935,7 +935,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data10 = data.factor;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -955,20 +955,20 @@ const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -982,7 +982,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -993,17 +993,17 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.category === undefined) || (!(func0.call(data18, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ClaimResponse_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func9(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -1017,7 +1017,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -1031,7 +1031,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.category !== undefined && func0.call(data18, "category")){
@@ -1052,7 +1052,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data18.value !== undefined && func0.call(data18, "value")){
 let data27 = data18.value;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
@@ -1062,17 +1062,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ClaimResponse_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -1110,20 +1110,20 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.adjudication === undefined) || (!(func0.call(data, "adjudication")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "adjudication"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjudication"}); errors++;
 }
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "productOrService"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1137,7 +1137,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1151,7 +1151,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
@@ -1170,7 +1170,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
@@ -1186,7 +1186,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data10 = data.factor;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -1206,20 +1206,20 @@ const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -1233,7 +1233,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -1244,17 +1244,17 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.category === undefined) || (!(func0.call(data18, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ClaimResponse_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func9(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -1268,7 +1268,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -1282,7 +1282,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.category !== undefined && func0.call(data18, "category")){
@@ -1303,7 +1303,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data18.value !== undefined && func0.call(data18, "value")){
 let data27 = data18.value;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
@@ -1313,12 +1313,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ClaimResponse_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetail !== undefined && func0.call(data, "subDetail")){
@@ -1332,12 +1332,12 @@ vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -1378,20 +1378,20 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.adjudication === undefined) || (!(func0.call(data, "adjudication")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "adjudication"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjudication"}); errors++;
 }
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "productOrService"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1405,7 +1405,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1419,7 +1419,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.itemSequence !== undefined && func0.call(data, "itemSequence")){
@@ -1429,20 +1429,20 @@ const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._itemSequence !== undefined && func0.call(data, "_itemSequence")){
@@ -1456,7 +1456,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_itemSequence", "#/properties/_itemSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_itemSequence", "#/properties/_itemSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.detailSequence !== undefined && func0.call(data, "detailSequence")){
@@ -1466,20 +1466,20 @@ const len4 = data9.length;
 for(let i4=0; i4<len4; i4++){
 let data10 = data9[i4];
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 2147483647 || isNaN(data10)){
-vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data10 < 1 || isNaN(data10)){
-vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._detailSequence !== undefined && func0.call(data, "_detailSequence")){
@@ -1493,7 +1493,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_detailSequence", "#/properties/_detailSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_detailSequence", "#/properties/_detailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.subdetailSequence !== undefined && func0.call(data, "subdetailSequence")){
@@ -1503,20 +1503,20 @@ const len6 = data13.length;
 for(let i6=0; i6<len6; i6++){
 let data14 = data13[i6];
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-vErrors = addError(vErrors, instancePath+"/subdetailSequence/" + i6, "#/properties/subdetailSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subdetailSequence/" + i6, "#/properties/subdetailSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/subdetailSequence/" + i6, "#/properties/subdetailSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/subdetailSequence/" + i6, "#/properties/subdetailSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/subdetailSequence/" + i6, "#/properties/subdetailSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subdetailSequence/" + i6, "#/properties/subdetailSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subdetailSequence", "#/properties/subdetailSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subdetailSequence", "#/properties/subdetailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._subdetailSequence !== undefined && func0.call(data, "_subdetailSequence")){
@@ -1530,7 +1530,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_subdetailSequence", "#/properties/_subdetailSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_subdetailSequence", "#/properties/_subdetailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
@@ -1544,7 +1544,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/provider", "#/properties/provider/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/provider", "#/properties/provider/type", {type: "array"}); errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
@@ -1563,7 +1563,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -1577,18 +1577,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
 let data24 = data.servicedDate;
 if(typeof data24 === "string"){
 if(!pattern4.test(data24)){
-vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
@@ -1629,7 +1629,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data32 = data.factor;
 if(!((typeof data32 == "number") && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -1658,7 +1658,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subSite", "#/properties/subSite/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subSite", "#/properties/subSite/type", {type: "array"}); errors++;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -1668,20 +1668,20 @@ const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
 let data39 = data38[i12];
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 2147483647 || isNaN(data39)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data39 < 1 || isNaN(data39)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -1695,7 +1695,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -1706,17 +1706,17 @@ for(let i14=0; i14<len14; i14++){
 let data43 = data42[i14];
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 if((data43.category === undefined) || (!(func0.call(data43, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14, "#/$defs/ClaimResponse_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data43.id !== undefined && func0.call(data43, "id")){
 let data44 = data43.id;
 if(typeof data44 === "string"){
 if(func9(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data43.extension !== undefined && func0.call(data43, "extension")){
@@ -1730,7 +1730,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data43.modifierExtension !== undefined && func0.call(data43, "modifierExtension")){
@@ -1744,7 +1744,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data43.category !== undefined && func0.call(data43, "category")){
@@ -1765,7 +1765,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data43.value !== undefined && func0.call(data43, "value")){
 let data52 = data43.value;
 if(!((typeof data52 == "number") && (isFinite(data52)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data43._value !== undefined && func0.call(data43, "_value")){
@@ -1775,12 +1775,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14, "#/$defs/ClaimResponse_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -1794,20 +1794,20 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func15(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }
 const forms1 = func15(data, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -1883,7 +1883,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1895,7 +1895,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -1919,7 +1919,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.use === undefined) || (!(func0.call(data, "use")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "use"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "use"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1931,7 +1931,7 @@ props1._use = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1964,7 +1964,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.created === undefined) || (!(func0.call(data, "created")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "created"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "created"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -1976,7 +1976,7 @@ props2._created = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -2009,7 +2009,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", "required", {missingProperty: "outcome"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "outcome"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -2021,7 +2021,7 @@ props3._outcome = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -2034,16 +2034,16 @@ Object.assign(props0, props3);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.insurer === undefined) || (!(func0.call(data, "insurer")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "insurer"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "insurer"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -2094,18 +2094,18 @@ props0.error = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ClaimResponse" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ClaimResponse"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ClaimResponse"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data5 = data.id;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -2117,11 +2117,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data7 = data.implicitRules;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -2133,11 +2133,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data9 = data.language;
 if(typeof data9 === "string"){
 if(!pattern2.test(data9)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -2161,7 +2161,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2175,7 +2175,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2189,7 +2189,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -2203,16 +2203,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data20 = data.status;
 if(typeof data20 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((data20 === "active") || (data20 === "cancelled")) || (data20 === "draft")) || (data20 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -2233,10 +2233,10 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 if(data.use !== undefined && func0.call(data, "use")){
 let data24 = data.use;
 if(typeof data24 !== "string"){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/type", {type: "string"}); errors++;
 }
 if(!(((data24 === "claim") || (data24 === "preauthorization")) || (data24 === "predetermination"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema0.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema0.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -2253,14 +2253,14 @@ if(data.created !== undefined && func0.call(data, "created")){
 let data27 = data.created;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
@@ -2286,10 +2286,10 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data32 = data.outcome;
 if(typeof data32 !== "string"){
-vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/type", {type: "string"}); errors++;
 }
 if(!((((data32 === "queued") || (data32 === "complete")) || (data32 === "error")) || (data32 === "partial"))){
-vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", "enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
@@ -2301,11 +2301,11 @@ if(data.disposition !== undefined && func0.call(data, "disposition")){
 let data34 = data.disposition;
 if(typeof data34 === "string"){
 if(func9(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/type", {type: "string"}); errors++;
 }
 }
 if(data._disposition !== undefined && func0.call(data, "_disposition")){
@@ -2317,11 +2317,11 @@ if(data.preAuthRef !== undefined && func0.call(data, "preAuthRef")){
 let data36 = data.preAuthRef;
 if(typeof data36 === "string"){
 if(func9(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/type", {type: "string"}); errors++;
 }
 }
 if(data._preAuthRef !== undefined && func0.call(data, "_preAuthRef")){
@@ -2350,7 +2350,7 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 if(data.addItem !== undefined && func0.call(data, "addItem")){
@@ -2364,7 +2364,7 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/addItem", "#/properties/addItem/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/addItem", "#/properties/addItem/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -2375,17 +2375,17 @@ for(let i6=0; i6<len6; i6++){
 let data45 = data44[i6];
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if((data45.category === undefined) || (!(func0.call(data45, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i6, "#/$defs/ClaimResponse_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data45.id !== undefined && func0.call(data45, "id")){
 let data46 = data45.id;
 if(typeof data46 === "string"){
 if(func9(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data45.extension !== undefined && func0.call(data45, "extension")){
@@ -2399,7 +2399,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data45.modifierExtension !== undefined && func0.call(data45, "modifierExtension")){
@@ -2413,7 +2413,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data45.category !== undefined && func0.call(data45, "category")){
@@ -2434,7 +2434,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data45.value !== undefined && func0.call(data45, "value")){
 let data54 = data45.value;
 if(!((typeof data54 == "number") && (isFinite(data54)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data45._value !== undefined && func0.call(data45, "_value")){
@@ -2444,12 +2444,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i6, "#/$defs/ClaimResponse_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.total !== undefined && func0.call(data, "total")){
@@ -2460,20 +2460,20 @@ for(let i9=0; i9<len9; i9++){
 let data57 = data56[i9];
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.amount === undefined) || (!(func0.call(data57, "amount")))){
-vErrors = addError(vErrors, instancePath+"/total/" + i9, "#/$defs/ClaimResponse_Total/required", "required", {missingProperty: "amount"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9, "#/$defs/ClaimResponse_Total/required", {missingProperty: "amount"}); errors++;
 }
 if((data57.category === undefined) || (!(func0.call(data57, "category")))){
-vErrors = addError(vErrors, instancePath+"/total/" + i9, "#/$defs/ClaimResponse_Total/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9, "#/$defs/ClaimResponse_Total/required", {missingProperty: "category"}); errors++;
 }
 if(data57.id !== undefined && func0.call(data57, "id")){
 let data58 = data57.id;
 if(typeof data58 === "string"){
 if(func9(data58) < 1){
-vErrors = addError(vErrors, instancePath+"/total/" + i9+"/id", "#/$defs/ClaimResponse_Total/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9+"/id", "#/$defs/ClaimResponse_Total/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/total/" + i9+"/id", "#/$defs/ClaimResponse_Total/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9+"/id", "#/$defs/ClaimResponse_Total/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data57.extension !== undefined && func0.call(data57, "extension")){
@@ -2487,7 +2487,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/total/" + i9+"/extension", "#/$defs/ClaimResponse_Total/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9+"/extension", "#/$defs/ClaimResponse_Total/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data57.modifierExtension !== undefined && func0.call(data57, "modifierExtension")){
@@ -2501,7 +2501,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/total/" + i9+"/modifierExtension", "#/$defs/ClaimResponse_Total/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9+"/modifierExtension", "#/$defs/ClaimResponse_Total/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data57.category !== undefined && func0.call(data57, "category")){
@@ -2516,32 +2516,32 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/total/" + i9, "#/$defs/ClaimResponse_Total/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9, "#/$defs/ClaimResponse_Total/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", {type: "array"}); errors++;
 }
 }
 if(data.payment !== undefined && func0.call(data, "payment")){
 let data65 = data.payment;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if((data65.amount === undefined) || (!(func0.call(data65, "amount")))){
-vErrors = addError(vErrors, instancePath+"/payment", "#/$defs/ClaimResponse_Payment/required", "required", {missingProperty: "amount"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment", "#/$defs/ClaimResponse_Payment/required", {missingProperty: "amount"}); errors++;
 }
 if((data65.type === undefined) || (!(func0.call(data65, "type")))){
-vErrors = addError(vErrors, instancePath+"/payment", "#/$defs/ClaimResponse_Payment/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment", "#/$defs/ClaimResponse_Payment/required", {missingProperty: "type"}); errors++;
 }
 if(data65.id !== undefined && func0.call(data65, "id")){
 let data66 = data65.id;
 if(typeof data66 === "string"){
 if(func9(data66) < 1){
-vErrors = addError(vErrors, instancePath+"/payment/id", "#/$defs/ClaimResponse_Payment/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/id", "#/$defs/ClaimResponse_Payment/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payment/id", "#/$defs/ClaimResponse_Payment/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/id", "#/$defs/ClaimResponse_Payment/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data65.extension !== undefined && func0.call(data65, "extension")){
@@ -2555,7 +2555,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payment/extension", "#/$defs/ClaimResponse_Payment/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/extension", "#/$defs/ClaimResponse_Payment/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data65.modifierExtension !== undefined && func0.call(data65, "modifierExtension")){
@@ -2569,7 +2569,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payment/modifierExtension", "#/$defs/ClaimResponse_Payment/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/modifierExtension", "#/$defs/ClaimResponse_Payment/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data65.type !== undefined && func0.call(data65, "type")){
@@ -2591,14 +2591,14 @@ if(data65.date !== undefined && func0.call(data65, "date")){
 let data74 = data65.date;
 if(typeof data74 === "string"){
 if(!pattern4.test(data74)){
-vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ClaimResponse_Payment/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ClaimResponse_Payment/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data74))){
-vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ClaimResponse_Payment/properties/date/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ClaimResponse_Payment/properties/date/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ClaimResponse_Payment/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ClaimResponse_Payment/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data65._date !== undefined && func0.call(data65, "_date")){
@@ -2618,7 +2618,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payment", "#/$defs/ClaimResponse_Payment/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment", "#/$defs/ClaimResponse_Payment/type", {type: "object"}); errors++;
 }
 }
 if(data.fundsReserve !== undefined && func0.call(data, "fundsReserve")){
@@ -2664,7 +2664,7 @@ if(_valid4){
 const _errs138 = errors;
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if((data82.text === undefined) || (!(func0.call(data82, "text")))){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14, "#/$defs/ClaimResponse_ProcessNote/allOf/0/then/required", "required", {missingProperty: "text"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14, "#/$defs/ClaimResponse_ProcessNote/allOf/0/then/required", {missingProperty: "text"}); errors++;
 }
 }
 var _valid4 = _errs138 === errors;
@@ -2676,7 +2676,7 @@ props5._text = true;
 }
 }
 if(!valid48){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14, "#/$defs/ClaimResponse_ProcessNote/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14, "#/$defs/ClaimResponse_ProcessNote/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if(props5 !== true){
@@ -2696,11 +2696,11 @@ if(data82.id !== undefined && func0.call(data82, "id")){
 let data84 = data82.id;
 if(typeof data84 === "string"){
 if(func9(data84) < 1){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/id", "#/$defs/ClaimResponse_ProcessNote/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/id", "#/$defs/ClaimResponse_ProcessNote/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/id", "#/$defs/ClaimResponse_ProcessNote/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/id", "#/$defs/ClaimResponse_ProcessNote/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data82.extension !== undefined && func0.call(data82, "extension")){
@@ -2714,7 +2714,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/extension", "#/$defs/ClaimResponse_ProcessNote/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/extension", "#/$defs/ClaimResponse_ProcessNote/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data82.modifierExtension !== undefined && func0.call(data82, "modifierExtension")){
@@ -2728,20 +2728,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/modifierExtension", "#/$defs/ClaimResponse_ProcessNote/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/modifierExtension", "#/$defs/ClaimResponse_ProcessNote/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data82.number !== undefined && func0.call(data82, "number")){
 let data89 = data82.number;
 if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/number", "#/$defs/ClaimResponse_ProcessNote/properties/number/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/number", "#/$defs/ClaimResponse_ProcessNote/properties/number/type", {type: "integer"}); errors++;
 }
 if((typeof data89 == "number") && (isFinite(data89))){
 if(data89 > 2147483647 || isNaN(data89)){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/number", "#/$defs/ClaimResponse_ProcessNote/properties/number/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/number", "#/$defs/ClaimResponse_ProcessNote/properties/number/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data89 < 1 || isNaN(data89)){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/number", "#/$defs/ClaimResponse_ProcessNote/properties/number/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/number", "#/$defs/ClaimResponse_ProcessNote/properties/number/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -2753,7 +2753,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data82.type !== undefined && func0.call(data82, "type")){
 let data91 = data82.type;
 if(!(((data91 === "display") || (data91 === "print")) || (data91 === "printoper"))){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/type", "#/$defs/ClaimResponse_ProcessNote/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/type", "#/$defs/ClaimResponse_ProcessNote/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data82._type !== undefined && func0.call(data82, "_type")){
@@ -2765,11 +2765,11 @@ if(data82.text !== undefined && func0.call(data82, "text")){
 let data93 = data82.text;
 if(typeof data93 === "string"){
 if(func9(data93) < 1){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/text", "#/$defs/ClaimResponse_ProcessNote/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/text", "#/$defs/ClaimResponse_ProcessNote/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/text", "#/$defs/ClaimResponse_ProcessNote/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/text", "#/$defs/ClaimResponse_ProcessNote/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data82._text !== undefined && func0.call(data82, "_text")){
@@ -2784,12 +2784,12 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i14, "#/$defs/ClaimResponse_ProcessNote/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14, "#/$defs/ClaimResponse_ProcessNote/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote", "#/properties/processNote/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote", "#/properties/processNote/type", {type: "array"}); errors++;
 }
 }
 if(data.communicationRequest !== undefined && func0.call(data, "communicationRequest")){
@@ -2803,7 +2803,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/communicationRequest", "#/properties/communicationRequest/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/communicationRequest", "#/properties/communicationRequest/type", {type: "array"}); errors++;
 }
 }
 if(data.insurance !== undefined && func0.call(data, "insurance")){
@@ -2834,7 +2834,7 @@ if(_valid5){
 const _errs167 = errors;
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if((data99.sequence === undefined) || (!(func0.call(data99, "sequence")))){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid5 = _errs167 === errors;
@@ -2846,7 +2846,7 @@ props6._sequence = true;
 }
 }
 if(!valid61){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs169 = errors;
 let valid63 = true;
@@ -2870,7 +2870,7 @@ if(_valid6){
 const _errs171 = errors;
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if((data99.focal === undefined) || (!(func0.call(data99, "focal")))){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/allOf/1/then/required", "required", {missingProperty: "focal"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/allOf/1/then/required", {missingProperty: "focal"}); errors++;
 }
 }
 var _valid6 = _errs171 === errors;
@@ -2882,7 +2882,7 @@ props7._focal = true;
 }
 }
 if(!valid63){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props6 !== true && props7 !== undefined){
 if(props7 === true){
@@ -2895,7 +2895,7 @@ Object.assign(props6, props7);
 }
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if((data99.coverage === undefined) || (!(func0.call(data99, "coverage")))){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/required", "required", {missingProperty: "coverage"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/required", {missingProperty: "coverage"}); errors++;
 }
 if(props6 !== true){
 props6 = props6 || {};
@@ -2915,11 +2915,11 @@ if(data99.id !== undefined && func0.call(data99, "id")){
 let data102 = data99.id;
 if(typeof data102 === "string"){
 if(func9(data102) < 1){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/id", "#/$defs/ClaimResponse_Insurance/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/id", "#/$defs/ClaimResponse_Insurance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/id", "#/$defs/ClaimResponse_Insurance/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/id", "#/$defs/ClaimResponse_Insurance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data99.extension !== undefined && func0.call(data99, "extension")){
@@ -2933,7 +2933,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/extension", "#/$defs/ClaimResponse_Insurance/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/extension", "#/$defs/ClaimResponse_Insurance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data99.modifierExtension !== undefined && func0.call(data99, "modifierExtension")){
@@ -2947,20 +2947,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/modifierExtension", "#/$defs/ClaimResponse_Insurance/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/modifierExtension", "#/$defs/ClaimResponse_Insurance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data99.sequence !== undefined && func0.call(data99, "sequence")){
 let data107 = data99.sequence;
 if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/sequence", "#/$defs/ClaimResponse_Insurance/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/sequence", "#/$defs/ClaimResponse_Insurance/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data107 == "number") && (isFinite(data107))){
 if(data107 > 2147483647 || isNaN(data107)){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/sequence", "#/$defs/ClaimResponse_Insurance/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/sequence", "#/$defs/ClaimResponse_Insurance/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data107 < 1 || isNaN(data107)){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/sequence", "#/$defs/ClaimResponse_Insurance/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/sequence", "#/$defs/ClaimResponse_Insurance/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -2971,7 +2971,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data99.focal !== undefined && func0.call(data99, "focal")){
 if(typeof data99.focal !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/focal", "#/$defs/ClaimResponse_Insurance/properties/focal/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/focal", "#/$defs/ClaimResponse_Insurance/properties/focal/type", {type: "boolean"}); errors++;
 }
 }
 if(data99._focal !== undefined && func0.call(data99, "_focal")){
@@ -2988,11 +2988,11 @@ if(data99.businessArrangement !== undefined && func0.call(data99, "businessArran
 let data112 = data99.businessArrangement;
 if(typeof data112 === "string"){
 if(func9(data112) < 1){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/businessArrangement", "#/$defs/ClaimResponse_Insurance/properties/businessArrangement/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/businessArrangement", "#/$defs/ClaimResponse_Insurance/properties/businessArrangement/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/businessArrangement", "#/$defs/ClaimResponse_Insurance/properties/businessArrangement/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/businessArrangement", "#/$defs/ClaimResponse_Insurance/properties/businessArrangement/type", {type: "string"}); errors++;
 }
 }
 if(data99._businessArrangement !== undefined && func0.call(data99, "_businessArrangement")){
@@ -3007,12 +3007,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.error !== undefined && func0.call(data, "error")){
@@ -3023,17 +3023,17 @@ for(let i21=0; i21<len21; i21++){
 let data116 = data115[i21];
 if(data116 && typeof data116 == "object" && !Array.isArray(data116)){
 if((data116.code === undefined) || (!(func0.call(data116, "code")))){
-vErrors = addError(vErrors, instancePath+"/error/" + i21, "#/$defs/ClaimResponse_Error/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21, "#/$defs/ClaimResponse_Error/required", {missingProperty: "code"}); errors++;
 }
 if(data116.id !== undefined && func0.call(data116, "id")){
 let data117 = data116.id;
 if(typeof data117 === "string"){
 if(func9(data117) < 1){
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/id", "#/$defs/ClaimResponse_Error/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/id", "#/$defs/ClaimResponse_Error/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/id", "#/$defs/ClaimResponse_Error/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/id", "#/$defs/ClaimResponse_Error/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data116.extension !== undefined && func0.call(data116, "extension")){
@@ -3047,7 +3047,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/extension", "#/$defs/ClaimResponse_Error/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/extension", "#/$defs/ClaimResponse_Error/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data116.modifierExtension !== undefined && func0.call(data116, "modifierExtension")){
@@ -3061,20 +3061,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/modifierExtension", "#/$defs/ClaimResponse_Error/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/modifierExtension", "#/$defs/ClaimResponse_Error/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data116.itemSequence !== undefined && func0.call(data116, "itemSequence")){
 let data122 = data116.itemSequence;
 if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/itemSequence", "#/$defs/ClaimResponse_Error/properties/itemSequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/itemSequence", "#/$defs/ClaimResponse_Error/properties/itemSequence/type", {type: "integer"}); errors++;
 }
 if((typeof data122 == "number") && (isFinite(data122))){
 if(data122 > 2147483647 || isNaN(data122)){
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/itemSequence", "#/$defs/ClaimResponse_Error/properties/itemSequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/itemSequence", "#/$defs/ClaimResponse_Error/properties/itemSequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data122 < 1 || isNaN(data122)){
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/itemSequence", "#/$defs/ClaimResponse_Error/properties/itemSequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/itemSequence", "#/$defs/ClaimResponse_Error/properties/itemSequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -3086,14 +3086,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data116.detailSequence !== undefined && func0.call(data116, "detailSequence")){
 let data124 = data116.detailSequence;
 if(!(((typeof data124 == "number") && (!(data124 % 1) && !isNaN(data124))) && (isFinite(data124)))){
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/detailSequence", "#/$defs/ClaimResponse_Error/properties/detailSequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/detailSequence", "#/$defs/ClaimResponse_Error/properties/detailSequence/type", {type: "integer"}); errors++;
 }
 if((typeof data124 == "number") && (isFinite(data124))){
 if(data124 > 2147483647 || isNaN(data124)){
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/detailSequence", "#/$defs/ClaimResponse_Error/properties/detailSequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/detailSequence", "#/$defs/ClaimResponse_Error/properties/detailSequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data124 < 1 || isNaN(data124)){
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/detailSequence", "#/$defs/ClaimResponse_Error/properties/detailSequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/detailSequence", "#/$defs/ClaimResponse_Error/properties/detailSequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -3105,14 +3105,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data116.subDetailSequence !== undefined && func0.call(data116, "subDetailSequence")){
 let data126 = data116.subDetailSequence;
 if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/subDetailSequence", "#/$defs/ClaimResponse_Error/properties/subDetailSequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/subDetailSequence", "#/$defs/ClaimResponse_Error/properties/subDetailSequence/type", {type: "integer"}); errors++;
 }
 if((typeof data126 == "number") && (isFinite(data126))){
 if(data126 > 2147483647 || isNaN(data126)){
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/subDetailSequence", "#/$defs/ClaimResponse_Error/properties/subDetailSequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/subDetailSequence", "#/$defs/ClaimResponse_Error/properties/subDetailSequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data126 < 1 || isNaN(data126)){
-vErrors = addError(vErrors, instancePath+"/error/" + i21+"/subDetailSequence", "#/$defs/ClaimResponse_Error/properties/subDetailSequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/subDetailSequence", "#/$defs/ClaimResponse_Error/properties/subDetailSequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -3128,17 +3128,17 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error/" + i21, "#/$defs/ClaimResponse_Error/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21, "#/$defs/ClaimResponse_Error/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -3146,8 +3146,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -57,7 +57,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -69,14 +69,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "subject"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -121,18 +121,18 @@ props0.note = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ClinicalImpression" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ClinicalImpression"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ClinicalImpression"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -144,11 +144,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -160,11 +160,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -188,7 +188,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -202,7 +202,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -216,7 +216,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -230,16 +230,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(typeof data17 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!(((data17 === "in-progress") || (data17 === "completed")) || (data17 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -261,11 +261,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data21 = data.description;
 if(typeof data21 === "string"){
 if(func8(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -287,11 +287,11 @@ if(data.effectiveDateTime !== undefined && func0.call(data, "effectiveDateTime")
 let data25 = data.effectiveDateTime;
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
@@ -308,14 +308,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data28 = data.date;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data28))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -344,7 +344,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/problem", "#/properties/problem/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/problem", "#/properties/problem/type", {type: "array"}); errors++;
 }
 }
 if(data.investigation !== undefined && func0.call(data, "investigation")){
@@ -355,17 +355,17 @@ for(let i5=0; i5<len5; i5++){
 let data35 = data34[i5];
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if((data35.code === undefined) || (!(func0.call(data35, "code")))){
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5, "#/$defs/ClinicalImpression_Investigation/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/investigation/" + i5, "#/$defs/ClinicalImpression_Investigation/required", {missingProperty: "code"}); errors++;
 }
 if(data35.id !== undefined && func0.call(data35, "id")){
 let data36 = data35.id;
 if(typeof data36 === "string"){
 if(func8(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/id", "#/$defs/ClinicalImpression_Investigation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/id", "#/$defs/ClinicalImpression_Investigation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/id", "#/$defs/ClinicalImpression_Investigation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/id", "#/$defs/ClinicalImpression_Investigation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data35.extension !== undefined && func0.call(data35, "extension")){
@@ -379,7 +379,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/extension", "#/$defs/ClinicalImpression_Investigation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/extension", "#/$defs/ClinicalImpression_Investigation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data35.modifierExtension !== undefined && func0.call(data35, "modifierExtension")){
@@ -393,7 +393,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/modifierExtension", "#/$defs/ClinicalImpression_Investigation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/modifierExtension", "#/$defs/ClinicalImpression_Investigation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data35.code !== undefined && func0.call(data35, "code")){
@@ -412,17 +412,17 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/item", "#/$defs/ClinicalImpression_Investigation/properties/item/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/item", "#/$defs/ClinicalImpression_Investigation/properties/item/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5, "#/$defs/ClinicalImpression_Investigation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/investigation/" + i5, "#/$defs/ClinicalImpression_Investigation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/investigation", "#/properties/investigation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/investigation", "#/properties/investigation/type", {type: "array"}); errors++;
 }
 }
 if(data.protocol !== undefined && func0.call(data, "protocol")){
@@ -433,16 +433,16 @@ for(let i9=0; i9<len9; i9++){
 let data45 = data44[i9];
 if(typeof data45 === "string"){
 if(!pattern1.test(data45)){
-vErrors = addError(vErrors, instancePath+"/protocol/" + i9, "#/properties/protocol/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocol/" + i9, "#/properties/protocol/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/protocol/" + i9, "#/properties/protocol/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocol/" + i9, "#/properties/protocol/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/protocol", "#/properties/protocol/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocol", "#/properties/protocol/type", {type: "array"}); errors++;
 }
 }
 if(data._protocol !== undefined && func0.call(data, "_protocol")){
@@ -456,18 +456,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_protocol", "#/properties/_protocol/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_protocol", "#/properties/_protocol/type", {type: "array"}); errors++;
 }
 }
 if(data.summary !== undefined && func0.call(data, "summary")){
 let data48 = data.summary;
 if(typeof data48 === "string"){
 if(func8(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/summary", "#/properties/summary/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/summary", "#/properties/summary/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/summary", "#/properties/summary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/summary", "#/properties/summary/type", {type: "string"}); errors++;
 }
 }
 if(data._summary !== undefined && func0.call(data, "_summary")){
@@ -486,11 +486,11 @@ if(data51.id !== undefined && func0.call(data51, "id")){
 let data52 = data51.id;
 if(typeof data52 === "string"){
 if(func8(data52) < 1){
-vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/id", "#/$defs/ClinicalImpression_Finding/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/id", "#/$defs/ClinicalImpression_Finding/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/id", "#/$defs/ClinicalImpression_Finding/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/id", "#/$defs/ClinicalImpression_Finding/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data51.extension !== undefined && func0.call(data51, "extension")){
@@ -504,7 +504,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/extension", "#/$defs/ClinicalImpression_Finding/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/extension", "#/$defs/ClinicalImpression_Finding/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data51.modifierExtension !== undefined && func0.call(data51, "modifierExtension")){
@@ -518,7 +518,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/modifierExtension", "#/$defs/ClinicalImpression_Finding/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/modifierExtension", "#/$defs/ClinicalImpression_Finding/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data51.itemCodeableConcept !== undefined && func0.call(data51, "itemCodeableConcept")){
@@ -535,11 +535,11 @@ if(data51.basis !== undefined && func0.call(data51, "basis")){
 let data59 = data51.basis;
 if(typeof data59 === "string"){
 if(func8(data59) < 1){
-vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/basis", "#/$defs/ClinicalImpression_Finding/properties/basis/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/basis", "#/$defs/ClinicalImpression_Finding/properties/basis/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/basis", "#/$defs/ClinicalImpression_Finding/properties/basis/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/basis", "#/$defs/ClinicalImpression_Finding/properties/basis/type", {type: "string"}); errors++;
 }
 }
 if(data51._basis !== undefined && func0.call(data51, "_basis")){
@@ -549,12 +549,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/finding/" + i11, "#/$defs/ClinicalImpression_Finding/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/finding/" + i11, "#/$defs/ClinicalImpression_Finding/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/finding", "#/properties/finding/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/finding", "#/properties/finding/type", {type: "array"}); errors++;
 }
 }
 if(data.prognosisCodeableConcept !== undefined && func0.call(data, "prognosisCodeableConcept")){
@@ -568,7 +568,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prognosisCodeableConcept", "#/properties/prognosisCodeableConcept/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prognosisCodeableConcept", "#/properties/prognosisCodeableConcept/type", {type: "array"}); errors++;
 }
 }
 if(data.prognosisReference !== undefined && func0.call(data, "prognosisReference")){
@@ -582,7 +582,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prognosisReference", "#/properties/prognosisReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prognosisReference", "#/properties/prognosisReference/type", {type: "array"}); errors++;
 }
 }
 if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
@@ -596,7 +596,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -610,16 +610,16 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func12(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "effective[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "effective[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -627,8 +627,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -106,7 +106,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -118,7 +118,7 @@ props0._code = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -140,11 +140,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -158,7 +158,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -172,18 +172,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
 let data6 = data.code;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -195,11 +195,11 @@ if(data.display !== undefined && func0.call(data, "display")){
 let data8 = data.display;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
@@ -211,11 +211,11 @@ if(data.definition !== undefined && func0.call(data, "definition")){
 let data10 = data.definition;
 if(typeof data10 === "string"){
 if(func7(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
@@ -251,7 +251,7 @@ if(_valid1){
 const _errs30 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.value === undefined) || (!(func0.call(data13, "value")))){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/CodeSystem_Designation/allOf/0/then/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/CodeSystem_Designation/allOf/0/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid1 = _errs30 === errors;
@@ -263,7 +263,7 @@ props1._value = true;
 }
 }
 if(!valid12){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/CodeSystem_Designation/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/CodeSystem_Designation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(props1 !== true){
@@ -281,11 +281,11 @@ if(data13.id !== undefined && func0.call(data13, "id")){
 let data15 = data13.id;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/CodeSystem_Designation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/CodeSystem_Designation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/CodeSystem_Designation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/CodeSystem_Designation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -299,7 +299,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/extension", "#/$defs/CodeSystem_Designation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/extension", "#/$defs/CodeSystem_Designation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -313,18 +313,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/modifierExtension", "#/$defs/CodeSystem_Designation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/modifierExtension", "#/$defs/CodeSystem_Designation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.language !== undefined && func0.call(data13, "language")){
 let data20 = data13.language;
 if(typeof data20 === "string"){
 if(!pattern2.test(data20)){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/CodeSystem_Designation/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/CodeSystem_Designation/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/CodeSystem_Designation/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/CodeSystem_Designation/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data13._language !== undefined && func0.call(data13, "_language")){
@@ -341,11 +341,11 @@ if(data13.value !== undefined && func0.call(data13, "value")){
 let data23 = data13.value;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/CodeSystem_Designation/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/CodeSystem_Designation/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/CodeSystem_Designation/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/CodeSystem_Designation/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data13._value !== undefined && func0.call(data13, "_value")){
@@ -355,12 +355,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/CodeSystem_Designation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/CodeSystem_Designation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation", "#/properties/designation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation", "#/properties/designation/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
@@ -391,7 +391,7 @@ if(_valid2){
 const _errs54 = errors;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if((data26.code === undefined) || (!(func0.call(data26, "code")))){
-vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid2 = _errs54 === errors;
@@ -403,7 +403,7 @@ props2._code = true;
 }
 }
 if(!valid23){
-vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs56 = errors;
 let valid25 = true;
@@ -539,14 +539,14 @@ if(_valid3){
 const _errs58 = errors;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if((data26.valueCode === undefined) || (!(func0.call(data26, "valueCode")))){
-vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/1/then/required", "required", {missingProperty: "valueCode"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/1/then/required", {missingProperty: "valueCode"}); errors++;
 }
 }
 var _valid3 = _errs58 === errors;
 valid25 = _valid3;
 }
 if(!valid25){
-vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true){
 props2 = props2 || {};
@@ -590,11 +590,11 @@ if(data26.id !== undefined && func0.call(data26, "id")){
 let data41 = data26.id;
 if(typeof data41 === "string"){
 if(func7(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/id", "#/$defs/CodeSystem_Property1/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/id", "#/$defs/CodeSystem_Property1/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/id", "#/$defs/CodeSystem_Property1/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/id", "#/$defs/CodeSystem_Property1/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data26.extension !== undefined && func0.call(data26, "extension")){
@@ -608,7 +608,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/extension", "#/$defs/CodeSystem_Property1/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/extension", "#/$defs/CodeSystem_Property1/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data26.modifierExtension !== undefined && func0.call(data26, "modifierExtension")){
@@ -622,18 +622,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/modifierExtension", "#/$defs/CodeSystem_Property1/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/modifierExtension", "#/$defs/CodeSystem_Property1/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data26.code !== undefined && func0.call(data26, "code")){
 let data46 = data26.code;
 if(typeof data46 === "string"){
 if(!pattern2.test(data46)){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/code", "#/$defs/CodeSystem_Property1/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/code", "#/$defs/CodeSystem_Property1/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/code", "#/$defs/CodeSystem_Property1/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/code", "#/$defs/CodeSystem_Property1/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data26._code !== undefined && func0.call(data26, "_code")){
@@ -645,11 +645,11 @@ if(data26.valueCode !== undefined && func0.call(data26, "valueCode")){
 let data48 = data26.valueCode;
 if(typeof data48 === "string"){
 if(!pattern2.test(data48)){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueCode", "#/$defs/CodeSystem_Property1/properties/valueCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueCode", "#/$defs/CodeSystem_Property1/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueCode", "#/$defs/CodeSystem_Property1/properties/valueCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueCode", "#/$defs/CodeSystem_Property1/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data26._valueCode !== undefined && func0.call(data26, "_valueCode")){
@@ -666,11 +666,11 @@ if(data26.valueString !== undefined && func0.call(data26, "valueString")){
 let data51 = data26.valueString;
 if(typeof data51 === "string"){
 if(func7(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueString", "#/$defs/CodeSystem_Property1/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueString", "#/$defs/CodeSystem_Property1/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueString", "#/$defs/CodeSystem_Property1/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueString", "#/$defs/CodeSystem_Property1/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data26._valueString !== undefined && func0.call(data26, "_valueString")){
@@ -681,14 +681,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data26.valueInteger !== undefined && func0.call(data26, "valueInteger")){
 let data53 = data26.valueInteger;
 if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueInteger", "#/$defs/CodeSystem_Property1/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueInteger", "#/$defs/CodeSystem_Property1/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data53 == "number") && (isFinite(data53))){
 if(data53 > 2147483647 || isNaN(data53)){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueInteger", "#/$defs/CodeSystem_Property1/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueInteger", "#/$defs/CodeSystem_Property1/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data53 < -2147483648 || isNaN(data53)){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueInteger", "#/$defs/CodeSystem_Property1/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueInteger", "#/$defs/CodeSystem_Property1/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -699,7 +699,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data26.valueBoolean !== undefined && func0.call(data26, "valueBoolean")){
 if(typeof data26.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueBoolean", "#/$defs/CodeSystem_Property1/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueBoolean", "#/$defs/CodeSystem_Property1/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data26._valueBoolean !== undefined && func0.call(data26, "_valueBoolean")){
@@ -711,11 +711,11 @@ if(data26.valueDateTime !== undefined && func0.call(data26, "valueDateTime")){
 let data57 = data26.valueDateTime;
 if(typeof data57 === "string"){
 if(!pattern3.test(data57)){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueDateTime", "#/$defs/CodeSystem_Property1/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueDateTime", "#/$defs/CodeSystem_Property1/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueDateTime", "#/$defs/CodeSystem_Property1/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueDateTime", "#/$defs/CodeSystem_Property1/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data26._valueDateTime !== undefined && func0.call(data26, "_valueDateTime")){
@@ -726,7 +726,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data26.valueDecimal !== undefined && func0.call(data26, "valueDecimal")){
 let data59 = data26.valueDecimal;
 if(!((typeof data59 == "number") && (isFinite(data59)))){
-vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueDecimal", "#/$defs/CodeSystem_Property1/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueDecimal", "#/$defs/CodeSystem_Property1/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data26._valueDecimal !== undefined && func0.call(data26, "_valueDecimal")){
@@ -736,16 +736,16 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func12(data26, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
 }
 }
 if(data.concept !== undefined && func0.call(data, "concept")){
@@ -759,12 +759,12 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -806,7 +806,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -818,7 +818,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -842,7 +842,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.content === undefined) || (!(func0.call(data, "content")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "content"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "content"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -854,7 +854,7 @@ props1._content = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -867,7 +867,7 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -930,18 +930,18 @@ props0.concept = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CodeSystem" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "CodeSystem"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CodeSystem"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -953,11 +953,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -969,11 +969,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -997,7 +997,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1011,7 +1011,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1025,18 +1025,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data16 = data.url;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -1055,18 +1055,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data20 = data.version;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -1078,11 +1078,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data22 = data.name;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -1094,11 +1094,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data24 = data.title;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -1109,7 +1109,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data26 = data.status;
 if(!((((data26 === "draft") || (data26 === "active")) || (data26 === "retired")) || (data26 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -1119,7 +1119,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -1131,14 +1131,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data30 = data.date;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data30))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -1150,11 +1150,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data32 = data.publisher;
 if(typeof data32 === "string"){
 if(func7(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -1173,18 +1173,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data36 = data.description;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -1203,7 +1203,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1217,18 +1217,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data42 = data.purpose;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -1240,11 +1240,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data44 = data.copyright;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -1254,7 +1254,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.caseSensitive !== undefined && func0.call(data, "caseSensitive")){
 if(typeof data.caseSensitive !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/caseSensitive", "#/properties/caseSensitive/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/caseSensitive", "#/properties/caseSensitive/type", {type: "boolean"}); errors++;
 }
 }
 if(data._caseSensitive !== undefined && func0.call(data, "_caseSensitive")){
@@ -1266,11 +1266,11 @@ if(data.valueSet !== undefined && func0.call(data, "valueSet")){
 let data48 = data.valueSet;
 if(typeof data48 === "string"){
 if(!pattern1.test(data48)){
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", {type: "string"}); errors++;
 }
 }
 if(data._valueSet !== undefined && func0.call(data, "_valueSet")){
@@ -1281,7 +1281,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.hierarchyMeaning !== undefined && func0.call(data, "hierarchyMeaning")){
 let data50 = data.hierarchyMeaning;
 if(!((((data50 === "grouped-by") || (data50 === "is-a")) || (data50 === "part-of")) || (data50 === "classified-with"))){
-vErrors = addError(vErrors, instancePath+"/hierarchyMeaning", "#/properties/hierarchyMeaning/enum", "enum", {allowedValues: schema0.properties.hierarchyMeaning.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/hierarchyMeaning", "#/properties/hierarchyMeaning/enum", {allowedValues: schema0.properties.hierarchyMeaning.enum}); errors++;
 }
 }
 if(data._hierarchyMeaning !== undefined && func0.call(data, "_hierarchyMeaning")){
@@ -1291,7 +1291,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.compositional !== undefined && func0.call(data, "compositional")){
 if(typeof data.compositional !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/compositional", "#/properties/compositional/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compositional", "#/properties/compositional/type", {type: "boolean"}); errors++;
 }
 }
 if(data._compositional !== undefined && func0.call(data, "_compositional")){
@@ -1301,7 +1301,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.versionNeeded !== undefined && func0.call(data, "versionNeeded")){
 if(typeof data.versionNeeded !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/versionNeeded", "#/properties/versionNeeded/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/versionNeeded", "#/properties/versionNeeded/type", {type: "boolean"}); errors++;
 }
 }
 if(data._versionNeeded !== undefined && func0.call(data, "_versionNeeded")){
@@ -1312,7 +1312,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.content !== undefined && func0.call(data, "content")){
 let data56 = data.content;
 if(!(((((data56 === "not-present") || (data56 === "example")) || (data56 === "fragment")) || (data56 === "complete")) || (data56 === "supplement"))){
-vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/enum", "enum", {allowedValues: schema0.properties.content.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/enum", {allowedValues: schema0.properties.content.enum}); errors++;
 }
 }
 if(data._content !== undefined && func0.call(data, "_content")){
@@ -1324,11 +1324,11 @@ if(data.supplements !== undefined && func0.call(data, "supplements")){
 let data58 = data.supplements;
 if(typeof data58 === "string"){
 if(!pattern1.test(data58)){
-vErrors = addError(vErrors, instancePath+"/supplements", "#/properties/supplements/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplements", "#/properties/supplements/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplements", "#/properties/supplements/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplements", "#/properties/supplements/type", {type: "string"}); errors++;
 }
 }
 if(data._supplements !== undefined && func0.call(data, "_supplements")){
@@ -1339,14 +1339,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.count !== undefined && func0.call(data, "count")){
 let data60 = data.count;
 if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
-vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/type", {type: "integer"}); errors++;
 }
 if((typeof data60 == "number") && (isFinite(data60))){
 if(data60 > 2147483647 || isNaN(data60)){
-vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data60 < 0 || isNaN(data60)){
-vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -1383,7 +1383,7 @@ if(_valid2){
 const _errs105 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if((data63.code === undefined) || (!(func0.call(data63, "code")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid2 = _errs105 === errors;
@@ -1395,7 +1395,7 @@ props2._code = true;
 }
 }
 if(!valid24){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs107 = errors;
 let valid26 = true;
@@ -1419,7 +1419,7 @@ if(_valid3){
 const _errs109 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if((data63.operator === undefined) || (!(func0.call(data63, "operator")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/1/then/required", "required", {missingProperty: "operator"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/1/then/required", {missingProperty: "operator"}); errors++;
 }
 }
 var _valid3 = _errs109 === errors;
@@ -1431,7 +1431,7 @@ props3._operator = true;
 }
 }
 if(!valid26){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -1464,7 +1464,7 @@ if(_valid4){
 const _errs113 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if((data63.value === undefined) || (!(func0.call(data63, "value")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/2/then/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/2/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid4 = _errs113 === errors;
@@ -1476,7 +1476,7 @@ props4._value = true;
 }
 }
 if(!valid28){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props4 !== undefined){
 if(props4 === true){
@@ -1506,11 +1506,11 @@ if(data63.id !== undefined && func0.call(data63, "id")){
 let data67 = data63.id;
 if(typeof data67 === "string"){
 if(func7(data67) < 1){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/id", "#/$defs/CodeSystem_Filter/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/id", "#/$defs/CodeSystem_Filter/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/id", "#/$defs/CodeSystem_Filter/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/id", "#/$defs/CodeSystem_Filter/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data63.extension !== undefined && func0.call(data63, "extension")){
@@ -1524,7 +1524,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/extension", "#/$defs/CodeSystem_Filter/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/extension", "#/$defs/CodeSystem_Filter/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data63.modifierExtension !== undefined && func0.call(data63, "modifierExtension")){
@@ -1538,18 +1538,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/modifierExtension", "#/$defs/CodeSystem_Filter/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/modifierExtension", "#/$defs/CodeSystem_Filter/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data63.code !== undefined && func0.call(data63, "code")){
 let data72 = data63.code;
 if(typeof data72 === "string"){
 if(!pattern2.test(data72)){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/code", "#/$defs/CodeSystem_Filter/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/code", "#/$defs/CodeSystem_Filter/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/code", "#/$defs/CodeSystem_Filter/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/code", "#/$defs/CodeSystem_Filter/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data63._code !== undefined && func0.call(data63, "_code")){
@@ -1561,11 +1561,11 @@ if(data63.description !== undefined && func0.call(data63, "description")){
 let data74 = data63.description;
 if(typeof data74 === "string"){
 if(func7(data74) < 1){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/description", "#/$defs/CodeSystem_Filter/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/description", "#/$defs/CodeSystem_Filter/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/description", "#/$defs/CodeSystem_Filter/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/description", "#/$defs/CodeSystem_Filter/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data63._description !== undefined && func0.call(data63, "_description")){
@@ -1580,15 +1580,15 @@ const len10 = data76.length;
 for(let i10=0; i10<len10; i10++){
 let data77 = data76[i10];
 if(typeof data77 !== "string"){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/operator/" + i10, "#/$defs/CodeSystem_Filter/properties/operator/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/operator/" + i10, "#/$defs/CodeSystem_Filter/properties/operator/items/type", {type: "string"}); errors++;
 }
 if(!(((((((((data77 === "=") || (data77 === "is-a")) || (data77 === "descendent-of")) || (data77 === "is-not-a")) || (data77 === "regex")) || (data77 === "in")) || (data77 === "not-in")) || (data77 === "generalizes")) || (data77 === "exists"))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/operator/" + i10, "#/$defs/CodeSystem_Filter/properties/operator/items/enum", "enum", {allowedValues: schema1.properties.operator.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/operator/" + i10, "#/$defs/CodeSystem_Filter/properties/operator/items/enum", {allowedValues: schema1.properties.operator.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/operator", "#/$defs/CodeSystem_Filter/properties/operator/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/operator", "#/$defs/CodeSystem_Filter/properties/operator/type", {type: "array"}); errors++;
 }
 }
 if(data63._operator !== undefined && func0.call(data63, "_operator")){
@@ -1602,18 +1602,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/_operator", "#/$defs/CodeSystem_Filter/properties/_operator/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/_operator", "#/$defs/CodeSystem_Filter/properties/_operator/type", {type: "array"}); errors++;
 }
 }
 if(data63.value !== undefined && func0.call(data63, "value")){
 let data80 = data63.value;
 if(typeof data80 === "string"){
 if(func7(data80) < 1){
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/value", "#/$defs/CodeSystem_Filter/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/value", "#/$defs/CodeSystem_Filter/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/value", "#/$defs/CodeSystem_Filter/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/value", "#/$defs/CodeSystem_Filter/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data63._value !== undefined && func0.call(data63, "_value")){
@@ -1623,12 +1623,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
@@ -1659,7 +1659,7 @@ if(_valid5){
 const _errs146 = errors;
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 if((data83.code === undefined) || (!(func0.call(data83, "code")))){
-vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid5 = _errs146 === errors;
@@ -1671,7 +1671,7 @@ props5._code = true;
 }
 }
 if(!valid43){
-vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs148 = errors;
 let valid45 = true;
@@ -1695,7 +1695,7 @@ if(_valid6){
 const _errs150 = errors;
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 if((data83.type === undefined) || (!(func0.call(data83, "type")))){
-vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/1/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid6 = _errs150 === errors;
@@ -1707,7 +1707,7 @@ props6._type = true;
 }
 }
 if(!valid45){
-vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props5 !== true && props6 !== undefined){
 if(props6 === true){
@@ -1737,11 +1737,11 @@ if(data83.id !== undefined && func0.call(data83, "id")){
 let data86 = data83.id;
 if(typeof data86 === "string"){
 if(func7(data86) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/id", "#/$defs/CodeSystem_Property/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/id", "#/$defs/CodeSystem_Property/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/id", "#/$defs/CodeSystem_Property/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/id", "#/$defs/CodeSystem_Property/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data83.extension !== undefined && func0.call(data83, "extension")){
@@ -1755,7 +1755,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/extension", "#/$defs/CodeSystem_Property/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/extension", "#/$defs/CodeSystem_Property/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data83.modifierExtension !== undefined && func0.call(data83, "modifierExtension")){
@@ -1769,18 +1769,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/modifierExtension", "#/$defs/CodeSystem_Property/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/modifierExtension", "#/$defs/CodeSystem_Property/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data83.code !== undefined && func0.call(data83, "code")){
 let data91 = data83.code;
 if(typeof data91 === "string"){
 if(!pattern2.test(data91)){
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/code", "#/$defs/CodeSystem_Property/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/code", "#/$defs/CodeSystem_Property/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/code", "#/$defs/CodeSystem_Property/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/code", "#/$defs/CodeSystem_Property/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data83._code !== undefined && func0.call(data83, "_code")){
@@ -1792,11 +1792,11 @@ if(data83.uri !== undefined && func0.call(data83, "uri")){
 let data93 = data83.uri;
 if(typeof data93 === "string"){
 if(!pattern1.test(data93)){
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/uri", "#/$defs/CodeSystem_Property/properties/uri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/uri", "#/$defs/CodeSystem_Property/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/uri", "#/$defs/CodeSystem_Property/properties/uri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/uri", "#/$defs/CodeSystem_Property/properties/uri/type", {type: "string"}); errors++;
 }
 }
 if(data83._uri !== undefined && func0.call(data83, "_uri")){
@@ -1808,11 +1808,11 @@ if(data83.description !== undefined && func0.call(data83, "description")){
 let data95 = data83.description;
 if(typeof data95 === "string"){
 if(func7(data95) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/description", "#/$defs/CodeSystem_Property/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/description", "#/$defs/CodeSystem_Property/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/description", "#/$defs/CodeSystem_Property/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/description", "#/$defs/CodeSystem_Property/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data83._description !== undefined && func0.call(data83, "_description")){
@@ -1823,7 +1823,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data83.type !== undefined && func0.call(data83, "type")){
 let data97 = data83.type;
 if(!(((((((data97 === "code") || (data97 === "Coding")) || (data97 === "string")) || (data97 === "integer")) || (data97 === "boolean")) || (data97 === "dateTime")) || (data97 === "decimal"))){
-vErrors = addError(vErrors, instancePath+"/property/" + i12+"/type", "#/$defs/CodeSystem_Property/properties/type/enum", "enum", {allowedValues: schema2.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/type", "#/$defs/CodeSystem_Property/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
 }
 }
 if(data83._type !== undefined && func0.call(data83, "_type")){
@@ -1833,12 +1833,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
 }
 }
 if(data.concept !== undefined && func0.call(data, "concept")){
@@ -1852,12 +1852,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1865,8 +1865,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

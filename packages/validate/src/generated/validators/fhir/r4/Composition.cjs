@@ -62,11 +62,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -80,7 +80,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -94,18 +94,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data5 = data.title;
 if(typeof data5 === "string"){
 if(func9(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -129,7 +129,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.focus !== undefined && func0.call(data, "focus")){
@@ -145,10 +145,10 @@ vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 if(data.mode !== undefined && func0.call(data, "mode")){
 let data12 = data.mode;
 if(typeof data12 !== "string"){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/type", {type: "string"}); errors++;
 }
 if(!(((data12 === "working") || (data12 === "snapshot")) || (data12 === "changes"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", "enum", {allowedValues: schema3.properties.mode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema3.properties.mode.enum}); errors++;
 }
 }
 if(data._mode !== undefined && func0.call(data, "_mode")){
@@ -172,7 +172,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 if(data.emptyReason !== undefined && func0.call(data, "emptyReason")){
@@ -191,12 +191,12 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/section", "#/properties/section/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/section", "#/properties/section/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -257,7 +257,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -269,7 +269,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -293,7 +293,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.date === undefined) || (!(func0.call(data, "date")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "date"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "date"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -305,7 +305,7 @@ props1._date = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -338,7 +338,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.title === undefined) || (!(func0.call(data, "title")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "title"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "title"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -350,7 +350,7 @@ props2._title = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -363,13 +363,13 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.author === undefined) || (!(func0.call(data, "author")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "author"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "author"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -406,18 +406,18 @@ props0.section = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Composition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Composition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Composition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -429,11 +429,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -445,11 +445,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -473,7 +473,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -487,7 +487,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -501,7 +501,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -512,7 +512,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data18 = data.status;
 if(!((((data18 === "preliminary") || (data18 === "final")) || (data18 === "amended")) || (data18 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -536,7 +536,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -553,14 +553,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data25 = data.date;
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data25))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -579,18 +579,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data29 = data.title;
 if(typeof data29 === "string"){
 if(func9(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -601,10 +601,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.confidentiality !== undefined && func0.call(data, "confidentiality")){
 let data31 = data.confidentiality;
 if(typeof data31 !== "string"){
-vErrors = addError(vErrors, instancePath+"/confidentiality", "#/properties/confidentiality/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/confidentiality", "#/properties/confidentiality/type", {type: "string"}); errors++;
 }
 if(!((((((data31 === "U") || (data31 === "L")) || (data31 === "M")) || (data31 === "N")) || (data31 === "R")) || (data31 === "V"))){
-vErrors = addError(vErrors, instancePath+"/confidentiality", "#/properties/confidentiality/enum", "enum", {allowedValues: schema0.properties.confidentiality.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/confidentiality", "#/properties/confidentiality/enum", {allowedValues: schema0.properties.confidentiality.enum}); errors++;
 }
 }
 if(data._confidentiality !== undefined && func0.call(data, "_confidentiality")){
@@ -640,7 +640,7 @@ if(_valid3){
 const _errs64 = errors;
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 if((data34.mode === undefined) || (!(func0.call(data34, "mode")))){
-vErrors = addError(vErrors, instancePath+"/attester/" + i5, "#/$defs/Composition_Attester/allOf/0/then/required", "required", {missingProperty: "mode"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester/" + i5, "#/$defs/Composition_Attester/allOf/0/then/required", {missingProperty: "mode"}); errors++;
 }
 }
 var _valid3 = _errs64 === errors;
@@ -652,7 +652,7 @@ props3._mode = true;
 }
 }
 if(!valid22){
-vErrors = addError(vErrors, instancePath+"/attester/" + i5, "#/$defs/Composition_Attester/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester/" + i5, "#/$defs/Composition_Attester/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 if(props3 !== true){
@@ -670,11 +670,11 @@ if(data34.id !== undefined && func0.call(data34, "id")){
 let data36 = data34.id;
 if(typeof data36 === "string"){
 if(func9(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/id", "#/$defs/Composition_Attester/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/id", "#/$defs/Composition_Attester/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/id", "#/$defs/Composition_Attester/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/id", "#/$defs/Composition_Attester/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data34.extension !== undefined && func0.call(data34, "extension")){
@@ -688,7 +688,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/extension", "#/$defs/Composition_Attester/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/extension", "#/$defs/Composition_Attester/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data34.modifierExtension !== undefined && func0.call(data34, "modifierExtension")){
@@ -702,13 +702,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/modifierExtension", "#/$defs/Composition_Attester/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/modifierExtension", "#/$defs/Composition_Attester/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data34.mode !== undefined && func0.call(data34, "mode")){
 let data41 = data34.mode;
 if(!((((data41 === "personal") || (data41 === "professional")) || (data41 === "legal")) || (data41 === "official"))){
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/mode", "#/$defs/Composition_Attester/properties/mode/enum", "enum", {allowedValues: schema1.properties.mode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/mode", "#/$defs/Composition_Attester/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
 }
 }
 if(data34._mode !== undefined && func0.call(data34, "_mode")){
@@ -720,14 +720,14 @@ if(data34.time !== undefined && func0.call(data34, "time")){
 let data43 = data34.time;
 if(typeof data43 === "string"){
 if(!pattern3.test(data43)){
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/time", "#/$defs/Composition_Attester/properties/time/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/time", "#/$defs/Composition_Attester/properties/time/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data43))){
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/time", "#/$defs/Composition_Attester/properties/time/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/time", "#/$defs/Composition_Attester/properties/time/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/time", "#/$defs/Composition_Attester/properties/time/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester/" + i5+"/time", "#/$defs/Composition_Attester/properties/time/type", {type: "string"}); errors++;
 }
 }
 if(data34._time !== undefined && func0.call(data34, "_time")){
@@ -742,12 +742,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attester/" + i5, "#/$defs/Composition_Attester/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester/" + i5, "#/$defs/Composition_Attester/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attester", "#/properties/attester/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attester", "#/properties/attester/type", {type: "array"}); errors++;
 }
 }
 if(data.custodian !== undefined && func0.call(data, "custodian")){
@@ -783,7 +783,7 @@ if(_valid4){
 const _errs88 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.code === undefined) || (!(func0.call(data48, "code")))){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid4 = _errs88 === errors;
@@ -795,7 +795,7 @@ props4._code = true;
 }
 }
 if(!valid33){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs90 = errors;
 let valid35 = true;
@@ -832,14 +832,14 @@ if(_valid5){
 const _errs92 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.targetIdentifier === undefined) || (!(func0.call(data48, "targetIdentifier")))){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/allOf/1/then/required", "required", {missingProperty: "targetIdentifier"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/allOf/1/then/required", {missingProperty: "targetIdentifier"}); errors++;
 }
 }
 var _valid5 = _errs92 === errors;
 valid35 = _valid5;
 }
 if(!valid35){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props4 !== true){
 props4 = props4 || {};
@@ -861,11 +861,11 @@ if(data48.id !== undefined && func0.call(data48, "id")){
 let data52 = data48.id;
 if(typeof data52 === "string"){
 if(func9(data52) < 1){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/id", "#/$defs/Composition_RelatesTo/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/id", "#/$defs/Composition_RelatesTo/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/id", "#/$defs/Composition_RelatesTo/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/id", "#/$defs/Composition_RelatesTo/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data48.extension !== undefined && func0.call(data48, "extension")){
@@ -879,7 +879,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/extension", "#/$defs/Composition_RelatesTo/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/extension", "#/$defs/Composition_RelatesTo/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
@@ -893,16 +893,16 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/modifierExtension", "#/$defs/Composition_RelatesTo/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/modifierExtension", "#/$defs/Composition_RelatesTo/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data48.code !== undefined && func0.call(data48, "code")){
 let data57 = data48.code;
 if(typeof data57 !== "string"){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/code", "#/$defs/Composition_RelatesTo/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/code", "#/$defs/Composition_RelatesTo/properties/code/type", {type: "string"}); errors++;
 }
 if(!((((data57 === "replaces") || (data57 === "transforms")) || (data57 === "signs")) || (data57 === "appends"))){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/code", "#/$defs/Composition_RelatesTo/properties/code/enum", "enum", {allowedValues: schema2.properties.code.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8+"/code", "#/$defs/Composition_RelatesTo/properties/code/enum", {allowedValues: schema2.properties.code.enum}); errors++;
 }
 }
 if(data48._code !== undefined && func0.call(data48, "_code")){
@@ -922,16 +922,16 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 const forms0 = func10(data48, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/cdxChoice", "cdxChoice", {choice: "target[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/cdxChoice", {choice: "target[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i8, "#/$defs/Composition_RelatesTo/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatesTo", "#/properties/relatesTo/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo", "#/properties/relatesTo/type", {type: "array"}); errors++;
 }
 }
 if(data.event !== undefined && func0.call(data, "event")){
@@ -945,11 +945,11 @@ if(data62.id !== undefined && func0.call(data62, "id")){
 let data63 = data62.id;
 if(typeof data63 === "string"){
 if(func9(data63) < 1){
-vErrors = addError(vErrors, instancePath+"/event/" + i11+"/id", "#/$defs/Composition_Event/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i11+"/id", "#/$defs/Composition_Event/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/event/" + i11+"/id", "#/$defs/Composition_Event/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i11+"/id", "#/$defs/Composition_Event/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data62.extension !== undefined && func0.call(data62, "extension")){
@@ -963,7 +963,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/event/" + i11+"/extension", "#/$defs/Composition_Event/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i11+"/extension", "#/$defs/Composition_Event/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data62.modifierExtension !== undefined && func0.call(data62, "modifierExtension")){
@@ -977,7 +977,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/event/" + i11+"/modifierExtension", "#/$defs/Composition_Event/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i11+"/modifierExtension", "#/$defs/Composition_Event/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data62.code !== undefined && func0.call(data62, "code")){
@@ -991,7 +991,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/event/" + i11+"/code", "#/$defs/Composition_Event/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i11+"/code", "#/$defs/Composition_Event/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data62.period !== undefined && func0.call(data62, "period")){
@@ -1010,17 +1010,17 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/event/" + i11+"/detail", "#/$defs/Composition_Event/properties/detail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i11+"/detail", "#/$defs/Composition_Event/properties/detail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/event/" + i11, "#/$defs/Composition_Event/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i11, "#/$defs/Composition_Event/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/event", "#/properties/event/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event", "#/properties/event/type", {type: "array"}); errors++;
 }
 }
 if(data.section !== undefined && func0.call(data, "section")){
@@ -1034,12 +1034,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/section", "#/properties/section/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/section", "#/properties/section/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1047,8 +1047,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

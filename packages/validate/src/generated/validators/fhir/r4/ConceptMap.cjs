@@ -74,7 +74,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.equivalence === undefined) || (!(func0.call(data, "equivalence")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "equivalence"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "equivalence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -86,7 +86,7 @@ props0._equivalence = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -109,11 +109,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -127,7 +127,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -141,18 +141,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
 let data6 = data.code;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -164,11 +164,11 @@ if(data.display !== undefined && func0.call(data, "display")){
 let data8 = data.display;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
@@ -179,7 +179,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.equivalence !== undefined && func0.call(data, "equivalence")){
 let data10 = data.equivalence;
 if(!((((((((((data10 === "relatedto") || (data10 === "equivalent")) || (data10 === "equal")) || (data10 === "wider")) || (data10 === "subsumes")) || (data10 === "narrower")) || (data10 === "specializes")) || (data10 === "inexact")) || (data10 === "unmatched")) || (data10 === "disjoint"))){
-vErrors = addError(vErrors, instancePath+"/equivalence", "#/properties/equivalence/enum", "enum", {allowedValues: schema2.properties.equivalence.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/equivalence", "#/properties/equivalence/enum", {allowedValues: schema2.properties.equivalence.enum}); errors++;
 }
 }
 if(data._equivalence !== undefined && func0.call(data, "_equivalence")){
@@ -191,11 +191,11 @@ if(data.comment !== undefined && func0.call(data, "comment")){
 let data12 = data.comment;
 if(typeof data12 === "string"){
 if(func7(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
@@ -231,7 +231,7 @@ if(_valid1){
 const _errs32 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if((data15.property === undefined) || (!(func0.call(data15, "property")))){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2, "#/$defs/ConceptMap_DependsOn/allOf/0/then/required", "required", {missingProperty: "property"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2, "#/$defs/ConceptMap_DependsOn/allOf/0/then/required", {missingProperty: "property"}); errors++;
 }
 }
 var _valid1 = _errs32 === errors;
@@ -243,7 +243,7 @@ props1._property = true;
 }
 }
 if(!valid12){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2, "#/$defs/ConceptMap_DependsOn/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2, "#/$defs/ConceptMap_DependsOn/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs34 = errors;
 let valid14 = true;
@@ -267,7 +267,7 @@ if(_valid2){
 const _errs36 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if((data15.value === undefined) || (!(func0.call(data15, "value")))){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2, "#/$defs/ConceptMap_DependsOn/allOf/1/then/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2, "#/$defs/ConceptMap_DependsOn/allOf/1/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid2 = _errs36 === errors;
@@ -279,7 +279,7 @@ props2._value = true;
 }
 }
 if(!valid14){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2, "#/$defs/ConceptMap_DependsOn/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2, "#/$defs/ConceptMap_DependsOn/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -309,11 +309,11 @@ if(data15.id !== undefined && func0.call(data15, "id")){
 let data18 = data15.id;
 if(typeof data18 === "string"){
 if(func7(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/id", "#/$defs/ConceptMap_DependsOn/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/id", "#/$defs/ConceptMap_DependsOn/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/id", "#/$defs/ConceptMap_DependsOn/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/id", "#/$defs/ConceptMap_DependsOn/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data15.extension !== undefined && func0.call(data15, "extension")){
@@ -327,7 +327,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/extension", "#/$defs/ConceptMap_DependsOn/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/extension", "#/$defs/ConceptMap_DependsOn/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data15.modifierExtension !== undefined && func0.call(data15, "modifierExtension")){
@@ -341,18 +341,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/modifierExtension", "#/$defs/ConceptMap_DependsOn/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/modifierExtension", "#/$defs/ConceptMap_DependsOn/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data15.property !== undefined && func0.call(data15, "property")){
 let data23 = data15.property;
 if(typeof data23 === "string"){
 if(!pattern1.test(data23)){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/property", "#/$defs/ConceptMap_DependsOn/properties/property/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/property", "#/$defs/ConceptMap_DependsOn/properties/property/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/property", "#/$defs/ConceptMap_DependsOn/properties/property/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/property", "#/$defs/ConceptMap_DependsOn/properties/property/type", {type: "string"}); errors++;
 }
 }
 if(data15._property !== undefined && func0.call(data15, "_property")){
@@ -364,11 +364,11 @@ if(data15.system !== undefined && func0.call(data15, "system")){
 let data25 = data15.system;
 if(typeof data25 === "string"){
 if(!pattern1.test(data25)){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/system", "#/$defs/ConceptMap_DependsOn/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/system", "#/$defs/ConceptMap_DependsOn/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/system", "#/$defs/ConceptMap_DependsOn/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/system", "#/$defs/ConceptMap_DependsOn/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data15._system !== undefined && func0.call(data15, "_system")){
@@ -380,11 +380,11 @@ if(data15.value !== undefined && func0.call(data15, "value")){
 let data27 = data15.value;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/value", "#/$defs/ConceptMap_DependsOn/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/value", "#/$defs/ConceptMap_DependsOn/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/value", "#/$defs/ConceptMap_DependsOn/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/value", "#/$defs/ConceptMap_DependsOn/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data15._value !== undefined && func0.call(data15, "_value")){
@@ -396,11 +396,11 @@ if(data15.display !== undefined && func0.call(data15, "display")){
 let data29 = data15.display;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/display", "#/$defs/ConceptMap_DependsOn/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/display", "#/$defs/ConceptMap_DependsOn/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/display", "#/$defs/ConceptMap_DependsOn/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2+"/display", "#/$defs/ConceptMap_DependsOn/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data15._display !== undefined && func0.call(data15, "_display")){
@@ -410,12 +410,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2, "#/$defs/ConceptMap_DependsOn/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i2, "#/$defs/ConceptMap_DependsOn/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn", "#/properties/dependsOn/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn", "#/properties/dependsOn/type", {type: "array"}); errors++;
 }
 }
 if(data.product !== undefined && func0.call(data, "product")){
@@ -446,7 +446,7 @@ if(_valid3){
 const _errs65 = errors;
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if((data32.property === undefined) || (!(func0.call(data32, "property")))){
-vErrors = addError(vErrors, instancePath+"/product/" + i5, "#/$defs/ConceptMap_DependsOn/allOf/0/then/required", "required", {missingProperty: "property"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5, "#/$defs/ConceptMap_DependsOn/allOf/0/then/required", {missingProperty: "property"}); errors++;
 }
 }
 var _valid3 = _errs65 === errors;
@@ -458,7 +458,7 @@ props3._property = true;
 }
 }
 if(!valid25){
-vErrors = addError(vErrors, instancePath+"/product/" + i5, "#/$defs/ConceptMap_DependsOn/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5, "#/$defs/ConceptMap_DependsOn/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs67 = errors;
 let valid27 = true;
@@ -482,7 +482,7 @@ if(_valid4){
 const _errs69 = errors;
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if((data32.value === undefined) || (!(func0.call(data32, "value")))){
-vErrors = addError(vErrors, instancePath+"/product/" + i5, "#/$defs/ConceptMap_DependsOn/allOf/1/then/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5, "#/$defs/ConceptMap_DependsOn/allOf/1/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid4 = _errs69 === errors;
@@ -494,7 +494,7 @@ props4._value = true;
 }
 }
 if(!valid27){
-vErrors = addError(vErrors, instancePath+"/product/" + i5, "#/$defs/ConceptMap_DependsOn/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5, "#/$defs/ConceptMap_DependsOn/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props3 !== true && props4 !== undefined){
 if(props4 === true){
@@ -524,11 +524,11 @@ if(data32.id !== undefined && func0.call(data32, "id")){
 let data35 = data32.id;
 if(typeof data35 === "string"){
 if(func7(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/product/" + i5+"/id", "#/$defs/ConceptMap_DependsOn/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5+"/id", "#/$defs/ConceptMap_DependsOn/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/product/" + i5+"/id", "#/$defs/ConceptMap_DependsOn/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5+"/id", "#/$defs/ConceptMap_DependsOn/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data32.extension !== undefined && func0.call(data32, "extension")){
@@ -542,7 +542,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/product/" + i5+"/extension", "#/$defs/ConceptMap_DependsOn/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5+"/extension", "#/$defs/ConceptMap_DependsOn/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data32.modifierExtension !== undefined && func0.call(data32, "modifierExtension")){
@@ -556,18 +556,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/product/" + i5+"/modifierExtension", "#/$defs/ConceptMap_DependsOn/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5+"/modifierExtension", "#/$defs/ConceptMap_DependsOn/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data32.property !== undefined && func0.call(data32, "property")){
 let data40 = data32.property;
 if(typeof data40 === "string"){
 if(!pattern1.test(data40)){
-vErrors = addError(vErrors, instancePath+"/product/" + i5+"/property", "#/$defs/ConceptMap_DependsOn/properties/property/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5+"/property", "#/$defs/ConceptMap_DependsOn/properties/property/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/product/" + i5+"/property", "#/$defs/ConceptMap_DependsOn/properties/property/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5+"/property", "#/$defs/ConceptMap_DependsOn/properties/property/type", {type: "string"}); errors++;
 }
 }
 if(data32._property !== undefined && func0.call(data32, "_property")){
@@ -579,11 +579,11 @@ if(data32.system !== undefined && func0.call(data32, "system")){
 let data42 = data32.system;
 if(typeof data42 === "string"){
 if(!pattern1.test(data42)){
-vErrors = addError(vErrors, instancePath+"/product/" + i5+"/system", "#/$defs/ConceptMap_DependsOn/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5+"/system", "#/$defs/ConceptMap_DependsOn/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/product/" + i5+"/system", "#/$defs/ConceptMap_DependsOn/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5+"/system", "#/$defs/ConceptMap_DependsOn/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data32._system !== undefined && func0.call(data32, "_system")){
@@ -595,11 +595,11 @@ if(data32.value !== undefined && func0.call(data32, "value")){
 let data44 = data32.value;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/product/" + i5+"/value", "#/$defs/ConceptMap_DependsOn/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5+"/value", "#/$defs/ConceptMap_DependsOn/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/product/" + i5+"/value", "#/$defs/ConceptMap_DependsOn/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5+"/value", "#/$defs/ConceptMap_DependsOn/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data32._value !== undefined && func0.call(data32, "_value")){
@@ -611,11 +611,11 @@ if(data32.display !== undefined && func0.call(data32, "display")){
 let data46 = data32.display;
 if(typeof data46 === "string"){
 if(func7(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/product/" + i5+"/display", "#/$defs/ConceptMap_DependsOn/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5+"/display", "#/$defs/ConceptMap_DependsOn/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/product/" + i5+"/display", "#/$defs/ConceptMap_DependsOn/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5+"/display", "#/$defs/ConceptMap_DependsOn/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data32._display !== undefined && func0.call(data32, "_display")){
@@ -625,17 +625,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/product/" + i5, "#/$defs/ConceptMap_DependsOn/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product/" + i5, "#/$defs/ConceptMap_DependsOn/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/product", "#/properties/product/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/product", "#/properties/product/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -659,11 +659,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -677,7 +677,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -691,18 +691,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
 let data5 = data.code;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -714,11 +714,11 @@ if(data.display !== undefined && func0.call(data, "display")){
 let data7 = data.display;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
@@ -737,12 +737,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -775,17 +775,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.element === undefined) || (!(func0.call(data, "element")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "element"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "element"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -799,7 +799,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -813,18 +813,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
 let data5 = data.source;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "string"}); errors++;
 }
 }
 if(data._source !== undefined && func0.call(data, "_source")){
@@ -836,11 +836,11 @@ if(data.sourceVersion !== undefined && func0.call(data, "sourceVersion")){
 let data7 = data.sourceVersion;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/sourceVersion", "#/properties/sourceVersion/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sourceVersion", "#/properties/sourceVersion/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sourceVersion", "#/properties/sourceVersion/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sourceVersion", "#/properties/sourceVersion/type", {type: "string"}); errors++;
 }
 }
 if(data._sourceVersion !== undefined && func0.call(data, "_sourceVersion")){
@@ -852,11 +852,11 @@ if(data.target !== undefined && func0.call(data, "target")){
 let data9 = data.target;
 if(typeof data9 === "string"){
 if(!pattern1.test(data9)){
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "string"}); errors++;
 }
 }
 if(data._target !== undefined && func0.call(data, "_target")){
@@ -868,11 +868,11 @@ if(data.targetVersion !== undefined && func0.call(data, "targetVersion")){
 let data11 = data.targetVersion;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/targetVersion", "#/properties/targetVersion/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetVersion", "#/properties/targetVersion/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetVersion", "#/properties/targetVersion/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetVersion", "#/properties/targetVersion/type", {type: "string"}); errors++;
 }
 }
 if(data._targetVersion !== undefined && func0.call(data, "_targetVersion")){
@@ -891,7 +891,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/element", "#/properties/element/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/element", "#/properties/element/type", {type: "array"}); errors++;
 }
 }
 if(data.unmapped !== undefined && func0.call(data, "unmapped")){
@@ -918,7 +918,7 @@ if(_valid0){
 const _errs30 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if((data15.mode === undefined) || (!(func0.call(data15, "mode")))){
-vErrors = addError(vErrors, instancePath+"/unmapped", "#/$defs/ConceptMap_Unmapped/allOf/0/then/required", "required", {missingProperty: "mode"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped", "#/$defs/ConceptMap_Unmapped/allOf/0/then/required", {missingProperty: "mode"}); errors++;
 }
 }
 var _valid0 = _errs30 === errors;
@@ -930,7 +930,7 @@ props0._mode = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath+"/unmapped", "#/$defs/ConceptMap_Unmapped/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped", "#/$defs/ConceptMap_Unmapped/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(props0 !== true){
@@ -951,11 +951,11 @@ if(data15.id !== undefined && func0.call(data15, "id")){
 let data17 = data15.id;
 if(typeof data17 === "string"){
 if(func7(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/unmapped/id", "#/$defs/ConceptMap_Unmapped/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped/id", "#/$defs/ConceptMap_Unmapped/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unmapped/id", "#/$defs/ConceptMap_Unmapped/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped/id", "#/$defs/ConceptMap_Unmapped/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data15.extension !== undefined && func0.call(data15, "extension")){
@@ -969,7 +969,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unmapped/extension", "#/$defs/ConceptMap_Unmapped/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped/extension", "#/$defs/ConceptMap_Unmapped/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data15.modifierExtension !== undefined && func0.call(data15, "modifierExtension")){
@@ -983,13 +983,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unmapped/modifierExtension", "#/$defs/ConceptMap_Unmapped/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped/modifierExtension", "#/$defs/ConceptMap_Unmapped/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data15.mode !== undefined && func0.call(data15, "mode")){
 let data22 = data15.mode;
 if(!(((data22 === "provided") || (data22 === "fixed")) || (data22 === "other-map"))){
-vErrors = addError(vErrors, instancePath+"/unmapped/mode", "#/$defs/ConceptMap_Unmapped/properties/mode/enum", "enum", {allowedValues: schema1.properties.mode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped/mode", "#/$defs/ConceptMap_Unmapped/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
 }
 }
 if(data15._mode !== undefined && func0.call(data15, "_mode")){
@@ -1001,11 +1001,11 @@ if(data15.code !== undefined && func0.call(data15, "code")){
 let data24 = data15.code;
 if(typeof data24 === "string"){
 if(!pattern2.test(data24)){
-vErrors = addError(vErrors, instancePath+"/unmapped/code", "#/$defs/ConceptMap_Unmapped/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped/code", "#/$defs/ConceptMap_Unmapped/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unmapped/code", "#/$defs/ConceptMap_Unmapped/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped/code", "#/$defs/ConceptMap_Unmapped/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data15._code !== undefined && func0.call(data15, "_code")){
@@ -1017,11 +1017,11 @@ if(data15.display !== undefined && func0.call(data15, "display")){
 let data26 = data15.display;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/unmapped/display", "#/$defs/ConceptMap_Unmapped/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped/display", "#/$defs/ConceptMap_Unmapped/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unmapped/display", "#/$defs/ConceptMap_Unmapped/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped/display", "#/$defs/ConceptMap_Unmapped/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data15._display !== undefined && func0.call(data15, "_display")){
@@ -1033,11 +1033,11 @@ if(data15.url !== undefined && func0.call(data15, "url")){
 let data28 = data15.url;
 if(typeof data28 === "string"){
 if(!pattern1.test(data28)){
-vErrors = addError(vErrors, instancePath+"/unmapped/url", "#/$defs/ConceptMap_Unmapped/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped/url", "#/$defs/ConceptMap_Unmapped/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unmapped/url", "#/$defs/ConceptMap_Unmapped/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped/url", "#/$defs/ConceptMap_Unmapped/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data15._url !== undefined && func0.call(data15, "_url")){
@@ -1047,12 +1047,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unmapped", "#/$defs/ConceptMap_Unmapped/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unmapped", "#/$defs/ConceptMap_Unmapped/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -1113,7 +1113,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1125,11 +1125,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1182,18 +1182,18 @@ props0.group = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ConceptMap" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ConceptMap"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ConceptMap"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -1205,11 +1205,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -1221,11 +1221,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1249,7 +1249,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1263,7 +1263,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1277,18 +1277,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -1305,11 +1305,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data18 = data.version;
 if(typeof data18 === "string"){
 if(func7(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -1321,11 +1321,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data20 = data.name;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -1337,11 +1337,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data22 = data.title;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -1352,7 +1352,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data24 = data.status;
 if(!((((data24 === "draft") || (data24 === "active")) || (data24 === "retired")) || (data24 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -1362,7 +1362,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -1374,14 +1374,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data28 = data.date;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data28))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -1393,11 +1393,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data30 = data.publisher;
 if(typeof data30 === "string"){
 if(func7(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -1416,18 +1416,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data34 = data.description;
 if(typeof data34 === "string"){
 if(func7(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -1446,7 +1446,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1460,18 +1460,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data40 = data.purpose;
 if(typeof data40 === "string"){
 if(func7(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -1483,11 +1483,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data42 = data.copyright;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -1499,11 +1499,11 @@ if(data.sourceUri !== undefined && func0.call(data, "sourceUri")){
 let data44 = data.sourceUri;
 if(typeof data44 === "string"){
 if(!pattern1.test(data44)){
-vErrors = addError(vErrors, instancePath+"/sourceUri", "#/properties/sourceUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sourceUri", "#/properties/sourceUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sourceUri", "#/properties/sourceUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sourceUri", "#/properties/sourceUri/type", {type: "string"}); errors++;
 }
 }
 if(data._sourceUri !== undefined && func0.call(data, "_sourceUri")){
@@ -1515,11 +1515,11 @@ if(data.sourceCanonical !== undefined && func0.call(data, "sourceCanonical")){
 let data46 = data.sourceCanonical;
 if(typeof data46 === "string"){
 if(!pattern1.test(data46)){
-vErrors = addError(vErrors, instancePath+"/sourceCanonical", "#/properties/sourceCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sourceCanonical", "#/properties/sourceCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sourceCanonical", "#/properties/sourceCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sourceCanonical", "#/properties/sourceCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._sourceCanonical !== undefined && func0.call(data, "_sourceCanonical")){
@@ -1531,11 +1531,11 @@ if(data.targetUri !== undefined && func0.call(data, "targetUri")){
 let data48 = data.targetUri;
 if(typeof data48 === "string"){
 if(!pattern1.test(data48)){
-vErrors = addError(vErrors, instancePath+"/targetUri", "#/properties/targetUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetUri", "#/properties/targetUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetUri", "#/properties/targetUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetUri", "#/properties/targetUri/type", {type: "string"}); errors++;
 }
 }
 if(data._targetUri !== undefined && func0.call(data, "_targetUri")){
@@ -1547,11 +1547,11 @@ if(data.targetCanonical !== undefined && func0.call(data, "targetCanonical")){
 let data50 = data.targetCanonical;
 if(typeof data50 === "string"){
 if(!pattern1.test(data50)){
-vErrors = addError(vErrors, instancePath+"/targetCanonical", "#/properties/targetCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetCanonical", "#/properties/targetCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetCanonical", "#/properties/targetCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetCanonical", "#/properties/targetCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._targetCanonical !== undefined && func0.call(data, "_targetCanonical")){
@@ -1570,20 +1570,20 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func11(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "source[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "source[x]", forms: forms0}); errors++;
 }
 const forms1 = func11(data, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "target[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "target[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1591,8 +1591,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -56,11 +56,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -74,7 +74,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -88,13 +88,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data5 = data.type;
 if(!((data5 === "deny") || (data5 === "permit"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -115,20 +115,20 @@ for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-vErrors = addError(vErrors, instancePath+"/actor/" + i2, "#/$defs/Consent_Actor/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2, "#/$defs/Consent_Actor/required", {missingProperty: "reference"}); errors++;
 }
 if((data9.role === undefined) || (!(func0.call(data9, "role")))){
-vErrors = addError(vErrors, instancePath+"/actor/" + i2, "#/$defs/Consent_Actor/required", "required", {missingProperty: "role"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2, "#/$defs/Consent_Actor/required", {missingProperty: "role"}); errors++;
 }
 if(data9.id !== undefined && func0.call(data9, "id")){
 let data10 = data9.id;
 if(typeof data10 === "string"){
 if(func10(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/id", "#/$defs/Consent_Actor/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/id", "#/$defs/Consent_Actor/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/id", "#/$defs/Consent_Actor/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/id", "#/$defs/Consent_Actor/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data9.extension !== undefined && func0.call(data9, "extension")){
@@ -142,7 +142,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/extension", "#/$defs/Consent_Actor/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/extension", "#/$defs/Consent_Actor/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
@@ -156,7 +156,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/modifierExtension", "#/$defs/Consent_Actor/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/modifierExtension", "#/$defs/Consent_Actor/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data9.role !== undefined && func0.call(data9, "role")){
@@ -171,12 +171,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i2, "#/$defs/Consent_Actor/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2, "#/$defs/Consent_Actor/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor", "#/properties/actor/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor", "#/properties/actor/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -190,7 +190,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 if(data.securityLabel !== undefined && func0.call(data, "securityLabel")){
@@ -204,7 +204,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
@@ -218,7 +218,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "array"}); errors++;
 }
 }
 if(data.class !== undefined && func0.call(data, "class")){
@@ -232,7 +232,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/class", "#/properties/class/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/class", "#/properties/class/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -246,7 +246,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.dataPeriod !== undefined && func0.call(data, "dataPeriod")){
@@ -282,7 +282,7 @@ if(_valid0){
 const _errs51 = errors;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if((data29.meaning === undefined) || (!(func0.call(data29, "meaning")))){
-vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/allOf/0/then/required", "required", {missingProperty: "meaning"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/allOf/0/then/required", {missingProperty: "meaning"}); errors++;
 }
 }
 var _valid0 = _errs51 === errors;
@@ -294,11 +294,11 @@ props0._meaning = true;
 }
 }
 if(!valid27){
-vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if((data29.reference === undefined) || (!(func0.call(data29, "reference")))){
-vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/required", {missingProperty: "reference"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -313,11 +313,11 @@ if(data29.id !== undefined && func0.call(data29, "id")){
 let data31 = data29.id;
 if(typeof data31 === "string"){
 if(func10(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/data/" + i10+"/id", "#/$defs/Consent_Data/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10+"/id", "#/$defs/Consent_Data/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data/" + i10+"/id", "#/$defs/Consent_Data/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10+"/id", "#/$defs/Consent_Data/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data29.extension !== undefined && func0.call(data29, "extension")){
@@ -331,7 +331,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data/" + i10+"/extension", "#/$defs/Consent_Data/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10+"/extension", "#/$defs/Consent_Data/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
@@ -345,13 +345,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data/" + i10+"/modifierExtension", "#/$defs/Consent_Data/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10+"/modifierExtension", "#/$defs/Consent_Data/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data29.meaning !== undefined && func0.call(data29, "meaning")){
 let data36 = data29.meaning;
 if(!((((data36 === "instance") || (data36 === "related")) || (data36 === "dependents")) || (data36 === "authoredby"))){
-vErrors = addError(vErrors, instancePath+"/data/" + i10+"/meaning", "#/$defs/Consent_Data/properties/meaning/enum", "enum", {allowedValues: schema2.properties.meaning.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10+"/meaning", "#/$defs/Consent_Data/properties/meaning/enum", {allowedValues: schema2.properties.meaning.enum}); errors++;
 }
 }
 if(data29._meaning !== undefined && func0.call(data29, "_meaning")){
@@ -366,12 +366,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", {type: "array"}); errors++;
 }
 }
 if(data.provision !== undefined && func0.call(data, "provision")){
@@ -385,12 +385,12 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/provision", "#/properties/provision/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/provision", "#/properties/provision/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -452,7 +452,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -464,17 +464,17 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.scope === undefined) || (!(func0.call(data, "scope")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "scope"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "scope"}); errors++;
 }
 if((data.category === undefined) || (!(func0.call(data, "category")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "category"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -508,18 +508,18 @@ props0.provision = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Consent" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Consent"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Consent"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -531,11 +531,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -547,11 +547,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -575,7 +575,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -589,7 +589,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -603,7 +603,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -617,13 +617,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!((((((data17 === "draft") || (data17 === "proposed")) || (data17 === "active")) || (data17 === "rejected")) || (data17 === "inactive")) || (data17 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -647,7 +647,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
@@ -659,14 +659,14 @@ if(data.dateTime !== undefined && func0.call(data, "dateTime")){
 let data23 = data.dateTime;
 if(typeof data23 === "string"){
 if(!pattern3.test(data23)){
-vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data23))){
-vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._dateTime !== undefined && func0.call(data, "_dateTime")){
@@ -685,7 +685,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
 }
 }
 if(data.organization !== undefined && func0.call(data, "organization")){
@@ -699,7 +699,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/organization", "#/properties/organization/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/organization", "#/properties/organization/type", {type: "array"}); errors++;
 }
 }
 if(data.sourceAttachment !== undefined && func0.call(data, "sourceAttachment")){
@@ -723,11 +723,11 @@ if(data32.id !== undefined && func0.call(data32, "id")){
 let data33 = data32.id;
 if(typeof data33 === "string"){
 if(func10(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/id", "#/$defs/Consent_Policy/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/id", "#/$defs/Consent_Policy/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/id", "#/$defs/Consent_Policy/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/id", "#/$defs/Consent_Policy/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data32.extension !== undefined && func0.call(data32, "extension")){
@@ -741,7 +741,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/extension", "#/$defs/Consent_Policy/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/extension", "#/$defs/Consent_Policy/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data32.modifierExtension !== undefined && func0.call(data32, "modifierExtension")){
@@ -755,18 +755,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/modifierExtension", "#/$defs/Consent_Policy/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/modifierExtension", "#/$defs/Consent_Policy/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data32.authority !== undefined && func0.call(data32, "authority")){
 let data38 = data32.authority;
 if(typeof data38 === "string"){
 if(!pattern1.test(data38)){
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/authority", "#/$defs/Consent_Policy/properties/authority/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/authority", "#/$defs/Consent_Policy/properties/authority/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/authority", "#/$defs/Consent_Policy/properties/authority/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/authority", "#/$defs/Consent_Policy/properties/authority/type", {type: "string"}); errors++;
 }
 }
 if(data32._authority !== undefined && func0.call(data32, "_authority")){
@@ -778,11 +778,11 @@ if(data32.uri !== undefined && func0.call(data32, "uri")){
 let data40 = data32.uri;
 if(typeof data40 === "string"){
 if(!pattern1.test(data40)){
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/uri", "#/$defs/Consent_Policy/properties/uri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/uri", "#/$defs/Consent_Policy/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/uri", "#/$defs/Consent_Policy/properties/uri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/uri", "#/$defs/Consent_Policy/properties/uri/type", {type: "string"}); errors++;
 }
 }
 if(data32._uri !== undefined && func0.call(data32, "_uri")){
@@ -792,12 +792,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i7, "#/$defs/Consent_Policy/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7, "#/$defs/Consent_Policy/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/policy", "#/properties/policy/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/policy", "#/properties/policy/type", {type: "array"}); errors++;
 }
 }
 if(data.policyRule !== undefined && func0.call(data, "policyRule")){
@@ -833,7 +833,7 @@ if(_valid1){
 const _errs76 = errors;
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 if((data44.verified === undefined) || (!(func0.call(data44, "verified")))){
-vErrors = addError(vErrors, instancePath+"/verification/" + i10, "#/$defs/Consent_Verification/allOf/0/then/required", "required", {missingProperty: "verified"}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10, "#/$defs/Consent_Verification/allOf/0/then/required", {missingProperty: "verified"}); errors++;
 }
 }
 var _valid1 = _errs76 === errors;
@@ -845,7 +845,7 @@ props1._verified = true;
 }
 }
 if(!valid30){
-vErrors = addError(vErrors, instancePath+"/verification/" + i10, "#/$defs/Consent_Verification/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10, "#/$defs/Consent_Verification/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 if(props1 !== true){
@@ -863,11 +863,11 @@ if(data44.id !== undefined && func0.call(data44, "id")){
 let data46 = data44.id;
 if(typeof data46 === "string"){
 if(func10(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/id", "#/$defs/Consent_Verification/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/id", "#/$defs/Consent_Verification/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/id", "#/$defs/Consent_Verification/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/id", "#/$defs/Consent_Verification/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data44.extension !== undefined && func0.call(data44, "extension")){
@@ -881,7 +881,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/extension", "#/$defs/Consent_Verification/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/extension", "#/$defs/Consent_Verification/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data44.modifierExtension !== undefined && func0.call(data44, "modifierExtension")){
@@ -895,12 +895,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/modifierExtension", "#/$defs/Consent_Verification/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/modifierExtension", "#/$defs/Consent_Verification/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data44.verified !== undefined && func0.call(data44, "verified")){
 if(typeof data44.verified !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verified", "#/$defs/Consent_Verification/properties/verified/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verified", "#/$defs/Consent_Verification/properties/verified/type", {type: "boolean"}); errors++;
 }
 }
 if(data44._verified !== undefined && func0.call(data44, "_verified")){
@@ -917,14 +917,14 @@ if(data44.verificationDate !== undefined && func0.call(data44, "verificationDate
 let data54 = data44.verificationDate;
 if(typeof data54 === "string"){
 if(!pattern3.test(data54)){
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verificationDate", "#/$defs/Consent_Verification/properties/verificationDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verificationDate", "#/$defs/Consent_Verification/properties/verificationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data54))){
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verificationDate", "#/$defs/Consent_Verification/properties/verificationDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verificationDate", "#/$defs/Consent_Verification/properties/verificationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verificationDate", "#/$defs/Consent_Verification/properties/verificationDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verificationDate", "#/$defs/Consent_Verification/properties/verificationDate/type", {type: "string"}); errors++;
 }
 }
 if(data44._verificationDate !== undefined && func0.call(data44, "_verificationDate")){
@@ -934,12 +934,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/verification/" + i10, "#/$defs/Consent_Verification/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10, "#/$defs/Consent_Verification/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/verification", "#/properties/verification/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/verification", "#/properties/verification/type", {type: "array"}); errors++;
 }
 }
 if(data.provision !== undefined && func0.call(data, "provision")){
@@ -949,11 +949,11 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 const forms0 = func11(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "source[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "source[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -961,8 +961,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -107,11 +107,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -125,7 +125,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -139,7 +139,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -153,7 +153,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.party !== undefined && func0.call(data, "party")){
@@ -164,20 +164,20 @@ for(let i3=0; i3<len3; i3++){
 let data8 = data7[i3];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if((data8.reference === undefined) || (!(func0.call(data8, "reference")))){
-vErrors = addError(vErrors, instancePath+"/party/" + i3, "#/$defs/Contract_Party/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3, "#/$defs/Contract_Party/required", {missingProperty: "reference"}); errors++;
 }
 if((data8.role === undefined) || (!(func0.call(data8, "role")))){
-vErrors = addError(vErrors, instancePath+"/party/" + i3, "#/$defs/Contract_Party/required", "required", {missingProperty: "role"}); errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3, "#/$defs/Contract_Party/required", {missingProperty: "role"}); errors++;
 }
 if(data8.id !== undefined && func0.call(data8, "id")){
 let data9 = data8.id;
 if(typeof data9 === "string"){
 if(func7(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/party/" + i3+"/id", "#/$defs/Contract_Party/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3+"/id", "#/$defs/Contract_Party/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/party/" + i3+"/id", "#/$defs/Contract_Party/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3+"/id", "#/$defs/Contract_Party/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data8.extension !== undefined && func0.call(data8, "extension")){
@@ -191,7 +191,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/party/" + i3+"/extension", "#/$defs/Contract_Party/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3+"/extension", "#/$defs/Contract_Party/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data8.modifierExtension !== undefined && func0.call(data8, "modifierExtension")){
@@ -205,7 +205,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/party/" + i3+"/modifierExtension", "#/$defs/Contract_Party/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3+"/modifierExtension", "#/$defs/Contract_Party/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data8.reference !== undefined && func0.call(data8, "reference")){
@@ -219,7 +219,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/party/" + i3+"/reference", "#/$defs/Contract_Party/properties/reference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3+"/reference", "#/$defs/Contract_Party/properties/reference/type", {type: "array"}); errors++;
 }
 }
 if(data8.role !== undefined && func0.call(data8, "role")){
@@ -229,12 +229,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/party/" + i3, "#/$defs/Contract_Party/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3, "#/$defs/Contract_Party/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/party", "#/properties/party/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/party", "#/properties/party/type", {type: "array"}); errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
@@ -263,7 +263,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/decisionMode", "#/properties/decisionMode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/decisionMode", "#/properties/decisionMode/type", {type: "array"}); errors++;
 }
 }
 if(data.answer !== undefined && func0.call(data, "answer")){
@@ -469,25 +469,25 @@ if(_valid0){
 const _errs43 = errors;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if((data23.valueBoolean === undefined) || (!(func0.call(data23, "valueBoolean")))){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8, "#/$defs/Contract_Answer/allOf/0/then/required", "required", {missingProperty: "valueBoolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8, "#/$defs/Contract_Answer/allOf/0/then/required", {missingProperty: "valueBoolean"}); errors++;
 }
 }
 var _valid0 = _errs43 === errors;
 valid23 = _valid0;
 }
 if(!valid23){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8, "#/$defs/Contract_Answer/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8, "#/$defs/Contract_Answer/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23.id !== undefined && func0.call(data23, "id")){
 let data44 = data23.id;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/id", "#/$defs/Contract_Answer/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/id", "#/$defs/Contract_Answer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/id", "#/$defs/Contract_Answer/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/id", "#/$defs/Contract_Answer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data23.extension !== undefined && func0.call(data23, "extension")){
@@ -501,7 +501,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/extension", "#/$defs/Contract_Answer/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/extension", "#/$defs/Contract_Answer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
@@ -515,12 +515,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/modifierExtension", "#/$defs/Contract_Answer/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/modifierExtension", "#/$defs/Contract_Answer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data23.valueBoolean !== undefined && func0.call(data23, "valueBoolean")){
 if(typeof data23.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueBoolean", "#/$defs/Contract_Answer/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueBoolean", "#/$defs/Contract_Answer/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data23._valueBoolean !== undefined && func0.call(data23, "_valueBoolean")){
@@ -531,7 +531,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data23.valueDecimal !== undefined && func0.call(data23, "valueDecimal")){
 let data51 = data23.valueDecimal;
 if(!((typeof data51 == "number") && (isFinite(data51)))){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDecimal", "#/$defs/Contract_Answer/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDecimal", "#/$defs/Contract_Answer/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data23._valueDecimal !== undefined && func0.call(data23, "_valueDecimal")){
@@ -542,14 +542,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data23.valueInteger !== undefined && func0.call(data23, "valueInteger")){
 let data53 = data23.valueInteger;
 if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data53 == "number") && (isFinite(data53))){
 if(data53 > 2147483647 || isNaN(data53)){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data53 < -2147483648 || isNaN(data53)){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -562,11 +562,11 @@ if(data23.valueDate !== undefined && func0.call(data23, "valueDate")){
 let data55 = data23.valueDate;
 if(typeof data55 === "string"){
 if(!pattern4.test(data55)){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDate", "#/$defs/Contract_Answer/properties/valueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDate", "#/$defs/Contract_Answer/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDate", "#/$defs/Contract_Answer/properties/valueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDate", "#/$defs/Contract_Answer/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data23._valueDate !== undefined && func0.call(data23, "_valueDate")){
@@ -578,11 +578,11 @@ if(data23.valueDateTime !== undefined && func0.call(data23, "valueDateTime")){
 let data57 = data23.valueDateTime;
 if(typeof data57 === "string"){
 if(!pattern3.test(data57)){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDateTime", "#/$defs/Contract_Answer/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDateTime", "#/$defs/Contract_Answer/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDateTime", "#/$defs/Contract_Answer/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDateTime", "#/$defs/Contract_Answer/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data23._valueDateTime !== undefined && func0.call(data23, "_valueDateTime")){
@@ -594,11 +594,11 @@ if(data23.valueTime !== undefined && func0.call(data23, "valueTime")){
 let data59 = data23.valueTime;
 if(typeof data59 === "string"){
 if(!pattern5.test(data59)){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueTime", "#/$defs/Contract_Answer/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueTime", "#/$defs/Contract_Answer/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueTime", "#/$defs/Contract_Answer/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueTime", "#/$defs/Contract_Answer/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data23._valueTime !== undefined && func0.call(data23, "_valueTime")){
@@ -610,11 +610,11 @@ if(data23.valueString !== undefined && func0.call(data23, "valueString")){
 let data61 = data23.valueString;
 if(typeof data61 === "string"){
 if(func7(data61) < 1){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueString", "#/$defs/Contract_Answer/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueString", "#/$defs/Contract_Answer/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueString", "#/$defs/Contract_Answer/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueString", "#/$defs/Contract_Answer/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data23._valueString !== undefined && func0.call(data23, "_valueString")){
@@ -626,11 +626,11 @@ if(data23.valueUri !== undefined && func0.call(data23, "valueUri")){
 let data63 = data23.valueUri;
 if(typeof data63 === "string"){
 if(!pattern1.test(data63)){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueUri", "#/$defs/Contract_Answer/properties/valueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueUri", "#/$defs/Contract_Answer/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueUri", "#/$defs/Contract_Answer/properties/valueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueUri", "#/$defs/Contract_Answer/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data23._valueUri !== undefined && func0.call(data23, "_valueUri")){
@@ -660,27 +660,27 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 const forms0 = func14(data23, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/answer/" + i8, "#/$defs/Contract_Answer/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8, "#/$defs/Contract_Answer/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i8, "#/$defs/Contract_Answer/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8, "#/$defs/Contract_Answer/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer", "#/properties/answer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer", "#/properties/answer/type", {type: "array"}); errors++;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
 let data69 = data.text;
 if(typeof data69 === "string"){
 if(func7(data69) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -696,16 +696,16 @@ for(let i11=0; i11<len11; i11++){
 let data72 = data71[i11];
 if(typeof data72 === "string"){
 if(func7(data72) < 1){
-vErrors = addError(vErrors, instancePath+"/linkId/" + i11, "#/properties/linkId/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId/" + i11, "#/properties/linkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkId/" + i11, "#/properties/linkId/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId/" + i11, "#/properties/linkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", {type: "array"}); errors++;
 }
 }
 if(data._linkId !== undefined && func0.call(data, "_linkId")){
@@ -719,7 +719,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_linkId", "#/properties/_linkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_linkId", "#/properties/_linkId/type", {type: "array"}); errors++;
 }
 }
 if(data.securityLabelNumber !== undefined && func0.call(data, "securityLabelNumber")){
@@ -729,20 +729,20 @@ const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
 let data76 = data75[i13];
 if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i13, "#/properties/securityLabelNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i13, "#/properties/securityLabelNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data76 == "number") && (isFinite(data76))){
 if(data76 > 2147483647 || isNaN(data76)){
-vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i13, "#/properties/securityLabelNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i13, "#/properties/securityLabelNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data76 < 0 || isNaN(data76)){
-vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i13, "#/properties/securityLabelNumber/items/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i13, "#/properties/securityLabelNumber/items/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabelNumber", "#/properties/securityLabelNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber", "#/properties/securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
@@ -756,12 +756,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_securityLabelNumber", "#/properties/_securityLabelNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_securityLabelNumber", "#/properties/_securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -810,11 +810,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -828,7 +828,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -842,7 +842,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.scope !== undefined && func0.call(data, "scope")){
@@ -861,7 +861,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.typeReference !== undefined && func0.call(data, "typeReference")){
@@ -875,7 +875,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/typeReference", "#/properties/typeReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/typeReference", "#/properties/typeReference/type", {type: "array"}); errors++;
 }
 }
 if(data.subtype !== undefined && func0.call(data, "subtype")){
@@ -889,7 +889,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subtype", "#/properties/subtype/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subtype", "#/properties/subtype/type", {type: "array"}); errors++;
 }
 }
 if(data.relationship !== undefined && func0.call(data, "relationship")){
@@ -908,11 +908,11 @@ if(data14.id !== undefined && func0.call(data14, "id")){
 let data15 = data14.id;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/context/" + i5+"/id", "#/$defs/Contract_Context/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/id", "#/$defs/Contract_Context/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/" + i5+"/id", "#/$defs/Contract_Context/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/id", "#/$defs/Contract_Context/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data14.extension !== undefined && func0.call(data14, "extension")){
@@ -926,7 +926,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/" + i5+"/extension", "#/$defs/Contract_Context/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/extension", "#/$defs/Contract_Context/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data14.modifierExtension !== undefined && func0.call(data14, "modifierExtension")){
@@ -940,7 +940,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/" + i5+"/modifierExtension", "#/$defs/Contract_Context/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/modifierExtension", "#/$defs/Contract_Context/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data14.reference !== undefined && func0.call(data14, "reference")){
@@ -959,18 +959,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/" + i5+"/code", "#/$defs/Contract_Context/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/code", "#/$defs/Contract_Context/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data14.text !== undefined && func0.call(data14, "text")){
 let data23 = data14.text;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/context/" + i5+"/text", "#/$defs/Contract_Context/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/text", "#/$defs/Contract_Context/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/" + i5+"/text", "#/$defs/Contract_Context/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/text", "#/$defs/Contract_Context/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data14._text !== undefined && func0.call(data14, "_text")){
@@ -980,23 +980,23 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/" + i5, "#/$defs/Contract_Context/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5, "#/$defs/Contract_Context/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", {type: "array"}); errors++;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
 let data25 = data.condition;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "string"}); errors++;
 }
 }
 if(data._condition !== undefined && func0.call(data, "_condition")){
@@ -1015,7 +1015,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/periodType", "#/properties/periodType/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/periodType", "#/properties/periodType/type", {type: "array"}); errors++;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
@@ -1029,7 +1029,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/period", "#/properties/period/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/period", "#/properties/period/type", {type: "array"}); errors++;
 }
 }
 if(data.usePeriod !== undefined && func0.call(data, "usePeriod")){
@@ -1043,18 +1043,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/usePeriod", "#/properties/usePeriod/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/usePeriod", "#/properties/usePeriod/type", {type: "array"}); errors++;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
 let data33 = data.text;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -1070,16 +1070,16 @@ for(let i12=0; i12<len12; i12++){
 let data36 = data35[i12];
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/linkId/" + i12, "#/properties/linkId/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId/" + i12, "#/properties/linkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkId/" + i12, "#/properties/linkId/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId/" + i12, "#/properties/linkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", {type: "array"}); errors++;
 }
 }
 if(data._linkId !== undefined && func0.call(data, "_linkId")){
@@ -1093,7 +1093,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_linkId", "#/properties/_linkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_linkId", "#/properties/_linkId/type", {type: "array"}); errors++;
 }
 }
 if(data.answer !== undefined && func0.call(data, "answer")){
@@ -1299,25 +1299,25 @@ if(_valid0){
 const _errs70 = errors;
 if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if((data40.valueBoolean === undefined) || (!(func0.call(data40, "valueBoolean")))){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14, "#/$defs/Contract_Answer/allOf/0/then/required", "required", {missingProperty: "valueBoolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14, "#/$defs/Contract_Answer/allOf/0/then/required", {missingProperty: "valueBoolean"}); errors++;
 }
 }
 var _valid0 = _errs70 === errors;
 valid35 = _valid0;
 }
 if(!valid35){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14, "#/$defs/Contract_Answer/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14, "#/$defs/Contract_Answer/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if(data40.id !== undefined && func0.call(data40, "id")){
 let data61 = data40.id;
 if(typeof data61 === "string"){
 if(func7(data61) < 1){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/id", "#/$defs/Contract_Answer/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/id", "#/$defs/Contract_Answer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/id", "#/$defs/Contract_Answer/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/id", "#/$defs/Contract_Answer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data40.extension !== undefined && func0.call(data40, "extension")){
@@ -1331,7 +1331,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/extension", "#/$defs/Contract_Answer/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/extension", "#/$defs/Contract_Answer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data40.modifierExtension !== undefined && func0.call(data40, "modifierExtension")){
@@ -1345,12 +1345,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/modifierExtension", "#/$defs/Contract_Answer/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/modifierExtension", "#/$defs/Contract_Answer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data40.valueBoolean !== undefined && func0.call(data40, "valueBoolean")){
 if(typeof data40.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueBoolean", "#/$defs/Contract_Answer/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueBoolean", "#/$defs/Contract_Answer/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data40._valueBoolean !== undefined && func0.call(data40, "_valueBoolean")){
@@ -1361,7 +1361,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data40.valueDecimal !== undefined && func0.call(data40, "valueDecimal")){
 let data68 = data40.valueDecimal;
 if(!((typeof data68 == "number") && (isFinite(data68)))){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDecimal", "#/$defs/Contract_Answer/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDecimal", "#/$defs/Contract_Answer/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data40._valueDecimal !== undefined && func0.call(data40, "_valueDecimal")){
@@ -1372,14 +1372,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data40.valueInteger !== undefined && func0.call(data40, "valueInteger")){
 let data70 = data40.valueInteger;
 if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data70 == "number") && (isFinite(data70))){
 if(data70 > 2147483647 || isNaN(data70)){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data70 < -2147483648 || isNaN(data70)){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1392,11 +1392,11 @@ if(data40.valueDate !== undefined && func0.call(data40, "valueDate")){
 let data72 = data40.valueDate;
 if(typeof data72 === "string"){
 if(!pattern4.test(data72)){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDate", "#/$defs/Contract_Answer/properties/valueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDate", "#/$defs/Contract_Answer/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDate", "#/$defs/Contract_Answer/properties/valueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDate", "#/$defs/Contract_Answer/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data40._valueDate !== undefined && func0.call(data40, "_valueDate")){
@@ -1408,11 +1408,11 @@ if(data40.valueDateTime !== undefined && func0.call(data40, "valueDateTime")){
 let data74 = data40.valueDateTime;
 if(typeof data74 === "string"){
 if(!pattern3.test(data74)){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDateTime", "#/$defs/Contract_Answer/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDateTime", "#/$defs/Contract_Answer/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDateTime", "#/$defs/Contract_Answer/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDateTime", "#/$defs/Contract_Answer/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data40._valueDateTime !== undefined && func0.call(data40, "_valueDateTime")){
@@ -1424,11 +1424,11 @@ if(data40.valueTime !== undefined && func0.call(data40, "valueTime")){
 let data76 = data40.valueTime;
 if(typeof data76 === "string"){
 if(!pattern5.test(data76)){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueTime", "#/$defs/Contract_Answer/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueTime", "#/$defs/Contract_Answer/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueTime", "#/$defs/Contract_Answer/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueTime", "#/$defs/Contract_Answer/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data40._valueTime !== undefined && func0.call(data40, "_valueTime")){
@@ -1440,11 +1440,11 @@ if(data40.valueString !== undefined && func0.call(data40, "valueString")){
 let data78 = data40.valueString;
 if(typeof data78 === "string"){
 if(func7(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueString", "#/$defs/Contract_Answer/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueString", "#/$defs/Contract_Answer/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueString", "#/$defs/Contract_Answer/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueString", "#/$defs/Contract_Answer/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data40._valueString !== undefined && func0.call(data40, "_valueString")){
@@ -1456,11 +1456,11 @@ if(data40.valueUri !== undefined && func0.call(data40, "valueUri")){
 let data80 = data40.valueUri;
 if(typeof data80 === "string"){
 if(!pattern1.test(data80)){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueUri", "#/$defs/Contract_Answer/properties/valueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueUri", "#/$defs/Contract_Answer/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueUri", "#/$defs/Contract_Answer/properties/valueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueUri", "#/$defs/Contract_Answer/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data40._valueUri !== undefined && func0.call(data40, "_valueUri")){
@@ -1490,16 +1490,16 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 const forms0 = func14(data40, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/answer/" + i14, "#/$defs/Contract_Answer/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14, "#/$defs/Contract_Answer/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer/" + i14, "#/$defs/Contract_Answer/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14, "#/$defs/Contract_Answer/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer", "#/properties/answer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer", "#/properties/answer/type", {type: "array"}); errors++;
 }
 }
 if(data.securityLabelNumber !== undefined && func0.call(data, "securityLabelNumber")){
@@ -1509,20 +1509,20 @@ const len17 = data86.length;
 for(let i17=0; i17<len17; i17++){
 let data87 = data86[i17];
 if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
-vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i17, "#/properties/securityLabelNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i17, "#/properties/securityLabelNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data87 == "number") && (isFinite(data87))){
 if(data87 > 2147483647 || isNaN(data87)){
-vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i17, "#/properties/securityLabelNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i17, "#/properties/securityLabelNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data87 < 0 || isNaN(data87)){
-vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i17, "#/properties/securityLabelNumber/items/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i17, "#/properties/securityLabelNumber/items/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabelNumber", "#/properties/securityLabelNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber", "#/properties/securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
@@ -1536,7 +1536,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_securityLabelNumber", "#/properties/_securityLabelNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_securityLabelNumber", "#/properties/_securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.valuedItem !== undefined && func0.call(data, "valuedItem")){
@@ -1550,11 +1550,11 @@ if(data91.id !== undefined && func0.call(data91, "id")){
 let data92 = data91.id;
 if(typeof data92 === "string"){
 if(func7(data92) < 1){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/id", "#/$defs/Contract_ValuedItem/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/id", "#/$defs/Contract_ValuedItem/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/id", "#/$defs/Contract_ValuedItem/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/id", "#/$defs/Contract_ValuedItem/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data91.extension !== undefined && func0.call(data91, "extension")){
@@ -1568,7 +1568,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/extension", "#/$defs/Contract_ValuedItem/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/extension", "#/$defs/Contract_ValuedItem/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data91.modifierExtension !== undefined && func0.call(data91, "modifierExtension")){
@@ -1582,7 +1582,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/modifierExtension", "#/$defs/Contract_ValuedItem/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/modifierExtension", "#/$defs/Contract_ValuedItem/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data91.entityCodeableConcept !== undefined && func0.call(data91, "entityCodeableConcept")){
@@ -1604,14 +1604,14 @@ if(data91.effectiveTime !== undefined && func0.call(data91, "effectiveTime")){
 let data100 = data91.effectiveTime;
 if(typeof data100 === "string"){
 if(!pattern3.test(data100)){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/effectiveTime", "#/$defs/Contract_ValuedItem/properties/effectiveTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/effectiveTime", "#/$defs/Contract_ValuedItem/properties/effectiveTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data100))){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/effectiveTime", "#/$defs/Contract_ValuedItem/properties/effectiveTime/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/effectiveTime", "#/$defs/Contract_ValuedItem/properties/effectiveTime/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/effectiveTime", "#/$defs/Contract_ValuedItem/properties/effectiveTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/effectiveTime", "#/$defs/Contract_ValuedItem/properties/effectiveTime/type", {type: "string"}); errors++;
 }
 }
 if(data91._effectiveTime !== undefined && func0.call(data91, "_effectiveTime")){
@@ -1632,7 +1632,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data91.factor !== undefined && func0.call(data91, "factor")){
 let data104 = data91.factor;
 if(!((typeof data104 == "number") && (isFinite(data104)))){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/factor", "#/$defs/Contract_ValuedItem/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/factor", "#/$defs/Contract_ValuedItem/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data91._factor !== undefined && func0.call(data91, "_factor")){
@@ -1643,7 +1643,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data91.points !== undefined && func0.call(data91, "points")){
 let data106 = data91.points;
 if(!((typeof data106 == "number") && (isFinite(data106)))){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/points", "#/$defs/Contract_ValuedItem/properties/points/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/points", "#/$defs/Contract_ValuedItem/properties/points/type", {type: "number"}); errors++;
 }
 }
 if(data91._points !== undefined && func0.call(data91, "_points")){
@@ -1660,11 +1660,11 @@ if(data91.payment !== undefined && func0.call(data91, "payment")){
 let data109 = data91.payment;
 if(typeof data109 === "string"){
 if(func7(data109) < 1){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/payment", "#/$defs/Contract_ValuedItem/properties/payment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/payment", "#/$defs/Contract_ValuedItem/properties/payment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/payment", "#/$defs/Contract_ValuedItem/properties/payment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/payment", "#/$defs/Contract_ValuedItem/properties/payment/type", {type: "string"}); errors++;
 }
 }
 if(data91._payment !== undefined && func0.call(data91, "_payment")){
@@ -1676,14 +1676,14 @@ if(data91.paymentDate !== undefined && func0.call(data91, "paymentDate")){
 let data111 = data91.paymentDate;
 if(typeof data111 === "string"){
 if(!pattern3.test(data111)){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/paymentDate", "#/$defs/Contract_ValuedItem/properties/paymentDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/paymentDate", "#/$defs/Contract_ValuedItem/properties/paymentDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data111))){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/paymentDate", "#/$defs/Contract_ValuedItem/properties/paymentDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/paymentDate", "#/$defs/Contract_ValuedItem/properties/paymentDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/paymentDate", "#/$defs/Contract_ValuedItem/properties/paymentDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/paymentDate", "#/$defs/Contract_ValuedItem/properties/paymentDate/type", {type: "string"}); errors++;
 }
 }
 if(data91._paymentDate !== undefined && func0.call(data91, "_paymentDate")){
@@ -1709,16 +1709,16 @@ for(let i22=0; i22<len22; i22++){
 let data116 = data115[i22];
 if(typeof data116 === "string"){
 if(func7(data116) < 1){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/linkId/" + i22, "#/$defs/Contract_ValuedItem/properties/linkId/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/linkId/" + i22, "#/$defs/Contract_ValuedItem/properties/linkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/linkId/" + i22, "#/$defs/Contract_ValuedItem/properties/linkId/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/linkId/" + i22, "#/$defs/Contract_ValuedItem/properties/linkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/linkId", "#/$defs/Contract_ValuedItem/properties/linkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/linkId", "#/$defs/Contract_ValuedItem/properties/linkId/type", {type: "array"}); errors++;
 }
 }
 if(data91._linkId !== undefined && func0.call(data91, "_linkId")){
@@ -1732,7 +1732,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/_linkId", "#/$defs/Contract_ValuedItem/properties/_linkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/_linkId", "#/$defs/Contract_ValuedItem/properties/_linkId/type", {type: "array"}); errors++;
 }
 }
 if(data91.securityLabelNumber !== undefined && func0.call(data91, "securityLabelNumber")){
@@ -1742,20 +1742,20 @@ const len24 = data119.length;
 for(let i24=0; i24<len24; i24++){
 let data120 = data119[i24];
 if(!(((typeof data120 == "number") && (!(data120 % 1) && !isNaN(data120))) && (isFinite(data120)))){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24, "#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24, "#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data120 == "number") && (isFinite(data120))){
 if(data120 > 2147483647 || isNaN(data120)){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24, "#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24, "#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data120 < 0 || isNaN(data120)){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24, "#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24, "#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/securityLabelNumber", "#/$defs/Contract_ValuedItem/properties/securityLabelNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/securityLabelNumber", "#/$defs/Contract_ValuedItem/properties/securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 if(data91._securityLabelNumber !== undefined && func0.call(data91, "_securityLabelNumber")){
@@ -1769,26 +1769,26 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/_securityLabelNumber", "#/$defs/Contract_ValuedItem/properties/_securityLabelNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/_securityLabelNumber", "#/$defs/Contract_ValuedItem/properties/_securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 const forms1 = func14(data91, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19, "#/$defs/Contract_ValuedItem/cdxChoice", "cdxChoice", {choice: "entity[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19, "#/$defs/Contract_ValuedItem/cdxChoice", {choice: "entity[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19, "#/$defs/Contract_ValuedItem/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valuedItem", "#/properties/valuedItem/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19, "#/$defs/Contract_ValuedItem/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem", "#/properties/valuedItem/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -1840,23 +1840,23 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.intent === undefined) || (!(func0.call(data, "intent")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "intent"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "intent"}); errors++;
 }
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "status"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1870,7 +1870,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1884,12 +1884,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.doNotPerform !== undefined && func0.call(data, "doNotPerform")){
 if(typeof data.doNotPerform !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/doNotPerform", "#/properties/doNotPerform/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/doNotPerform", "#/properties/doNotPerform/type", {type: "boolean"}); errors++;
 }
 }
 if(data._doNotPerform !== undefined && func0.call(data, "_doNotPerform")){
@@ -1910,17 +1910,17 @@ for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-vErrors = addError(vErrors, instancePath+"/subject/" + i2, "#/$defs/Contract_Subject/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2, "#/$defs/Contract_Subject/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.id !== undefined && func0.call(data9, "id")){
 let data10 = data9.id;
 if(typeof data10 === "string"){
 if(func7(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/id", "#/$defs/Contract_Subject/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/id", "#/$defs/Contract_Subject/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/id", "#/$defs/Contract_Subject/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/id", "#/$defs/Contract_Subject/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data9.extension !== undefined && func0.call(data9, "extension")){
@@ -1934,7 +1934,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/extension", "#/$defs/Contract_Subject/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/extension", "#/$defs/Contract_Subject/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
@@ -1948,7 +1948,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/modifierExtension", "#/$defs/Contract_Subject/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/modifierExtension", "#/$defs/Contract_Subject/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
@@ -1962,7 +1962,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/reference", "#/$defs/Contract_Subject/properties/reference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/reference", "#/$defs/Contract_Subject/properties/reference/type", {type: "array"}); errors++;
 }
 }
 if(data9.role !== undefined && func0.call(data9, "role")){
@@ -1972,12 +1972,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject/" + i2, "#/$defs/Contract_Subject/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2, "#/$defs/Contract_Subject/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "array"}); errors++;
 }
 }
 if(data.intent !== undefined && func0.call(data, "intent")){
@@ -1993,16 +1993,16 @@ for(let i6=0; i6<len6; i6++){
 let data20 = data19[i6];
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/linkId/" + i6, "#/properties/linkId/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId/" + i6, "#/properties/linkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkId/" + i6, "#/properties/linkId/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId/" + i6, "#/properties/linkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", {type: "array"}); errors++;
 }
 }
 if(data._linkId !== undefined && func0.call(data, "_linkId")){
@@ -2016,7 +2016,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_linkId", "#/properties/_linkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_linkId", "#/properties/_linkId/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
@@ -2037,16 +2037,16 @@ for(let i8=0; i8<len8; i8++){
 let data26 = data25[i8];
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/contextLinkId/" + i8, "#/properties/contextLinkId/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/contextLinkId/" + i8, "#/properties/contextLinkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contextLinkId/" + i8, "#/properties/contextLinkId/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contextLinkId/" + i8, "#/properties/contextLinkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contextLinkId", "#/properties/contextLinkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contextLinkId", "#/properties/contextLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data._contextLinkId !== undefined && func0.call(data, "_contextLinkId")){
@@ -2060,18 +2060,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_contextLinkId", "#/properties/_contextLinkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_contextLinkId", "#/properties/_contextLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
 let data29 = data.occurrenceDateTime;
 if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
@@ -2100,7 +2100,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requester", "#/properties/requester/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requester", "#/properties/requester/type", {type: "array"}); errors++;
 }
 }
 if(data.requesterLinkId !== undefined && func0.call(data, "requesterLinkId")){
@@ -2111,16 +2111,16 @@ for(let i11=0; i11<len11; i11++){
 let data36 = data35[i11];
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/requesterLinkId/" + i11, "#/properties/requesterLinkId/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/requesterLinkId/" + i11, "#/properties/requesterLinkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requesterLinkId/" + i11, "#/properties/requesterLinkId/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requesterLinkId/" + i11, "#/properties/requesterLinkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requesterLinkId", "#/properties/requesterLinkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requesterLinkId", "#/properties/requesterLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data._requesterLinkId !== undefined && func0.call(data, "_requesterLinkId")){
@@ -2134,7 +2134,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_requesterLinkId", "#/properties/_requesterLinkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_requesterLinkId", "#/properties/_requesterLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data.performerType !== undefined && func0.call(data, "performerType")){
@@ -2148,7 +2148,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performerType", "#/properties/performerType/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performerType", "#/properties/performerType/type", {type: "array"}); errors++;
 }
 }
 if(data.performerRole !== undefined && func0.call(data, "performerRole")){
@@ -2169,16 +2169,16 @@ for(let i14=0; i14<len14; i14++){
 let data44 = data43[i14];
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/performerLinkId/" + i14, "#/properties/performerLinkId/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/performerLinkId/" + i14, "#/properties/performerLinkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performerLinkId/" + i14, "#/properties/performerLinkId/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performerLinkId/" + i14, "#/properties/performerLinkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performerLinkId", "#/properties/performerLinkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performerLinkId", "#/properties/performerLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data._performerLinkId !== undefined && func0.call(data, "_performerLinkId")){
@@ -2192,7 +2192,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_performerLinkId", "#/properties/_performerLinkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_performerLinkId", "#/properties/_performerLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
@@ -2206,7 +2206,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -2220,7 +2220,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.reason !== undefined && func0.call(data, "reason")){
@@ -2231,16 +2231,16 @@ for(let i18=0; i18<len18; i18++){
 let data52 = data51[i18];
 if(typeof data52 === "string"){
 if(func7(data52) < 1){
-vErrors = addError(vErrors, instancePath+"/reason/" + i18, "#/properties/reason/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/reason/" + i18, "#/properties/reason/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reason/" + i18, "#/properties/reason/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reason/" + i18, "#/properties/reason/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", {type: "array"}); errors++;
 }
 }
 if(data._reason !== undefined && func0.call(data, "_reason")){
@@ -2254,7 +2254,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_reason", "#/properties/_reason/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_reason", "#/properties/_reason/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonLinkId !== undefined && func0.call(data, "reasonLinkId")){
@@ -2265,16 +2265,16 @@ for(let i20=0; i20<len20; i20++){
 let data56 = data55[i20];
 if(typeof data56 === "string"){
 if(func7(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/reasonLinkId/" + i20, "#/properties/reasonLinkId/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonLinkId/" + i20, "#/properties/reasonLinkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonLinkId/" + i20, "#/properties/reasonLinkId/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonLinkId/" + i20, "#/properties/reasonLinkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonLinkId", "#/properties/reasonLinkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonLinkId", "#/properties/reasonLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data._reasonLinkId !== undefined && func0.call(data, "_reasonLinkId")){
@@ -2288,7 +2288,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_reasonLinkId", "#/properties/_reasonLinkId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_reasonLinkId", "#/properties/_reasonLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -2302,7 +2302,7 @@ vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.securityLabelNumber !== undefined && func0.call(data, "securityLabelNumber")){
@@ -2312,20 +2312,20 @@ const len23 = data61.length;
 for(let i23=0; i23<len23; i23++){
 let data62 = data61[i23];
 if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
-vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i23, "#/properties/securityLabelNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i23, "#/properties/securityLabelNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data62 == "number") && (isFinite(data62))){
 if(data62 > 2147483647 || isNaN(data62)){
-vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i23, "#/properties/securityLabelNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i23, "#/properties/securityLabelNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data62 < 0 || isNaN(data62)){
-vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i23, "#/properties/securityLabelNumber/items/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i23, "#/properties/securityLabelNumber/items/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabelNumber", "#/properties/securityLabelNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber", "#/properties/securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
@@ -2339,16 +2339,16 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_securityLabelNumber", "#/properties/_securityLabelNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_securityLabelNumber", "#/properties/_securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data, obj2);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "occurrence[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -2410,17 +2410,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.offer === undefined) || (!(func0.call(data, "offer")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "offer"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "offer"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2434,7 +2434,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2448,7 +2448,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -2460,14 +2460,14 @@ if(data.issued !== undefined && func0.call(data, "issued")){
 let data6 = data.issued;
 if(typeof data6 === "string"){
 if(!pattern3.test(data6)){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data6))){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", {type: "string"}); errors++;
 }
 }
 if(data._issued !== undefined && func0.call(data, "_issued")){
@@ -2504,11 +2504,11 @@ if(data.text !== undefined && func0.call(data, "text")){
 let data13 = data.text;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -2524,17 +2524,17 @@ for(let i2=0; i2<len2; i2++){
 let data16 = data15[i2];
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.classification === undefined) || (!(func0.call(data16, "classification")))){
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2, "#/$defs/Contract_SecurityLabel/required", "required", {missingProperty: "classification"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2, "#/$defs/Contract_SecurityLabel/required", {missingProperty: "classification"}); errors++;
 }
 if(data16.id !== undefined && func0.call(data16, "id")){
 let data17 = data16.id;
 if(typeof data17 === "string"){
 if(func7(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/id", "#/$defs/Contract_SecurityLabel/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/id", "#/$defs/Contract_SecurityLabel/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/id", "#/$defs/Contract_SecurityLabel/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/id", "#/$defs/Contract_SecurityLabel/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -2548,7 +2548,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/extension", "#/$defs/Contract_SecurityLabel/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/extension", "#/$defs/Contract_SecurityLabel/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -2562,7 +2562,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/modifierExtension", "#/$defs/Contract_SecurityLabel/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/modifierExtension", "#/$defs/Contract_SecurityLabel/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.number !== undefined && func0.call(data16, "number")){
@@ -2572,20 +2572,20 @@ const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
 let data23 = data22[i5];
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/number/" + i5, "#/$defs/Contract_SecurityLabel/properties/number/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/number/" + i5, "#/$defs/Contract_SecurityLabel/properties/number/items/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/number/" + i5, "#/$defs/Contract_SecurityLabel/properties/number/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/number/" + i5, "#/$defs/Contract_SecurityLabel/properties/number/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data23 < 0 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/number/" + i5, "#/$defs/Contract_SecurityLabel/properties/number/items/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/number/" + i5, "#/$defs/Contract_SecurityLabel/properties/number/items/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/number", "#/$defs/Contract_SecurityLabel/properties/number/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/number", "#/$defs/Contract_SecurityLabel/properties/number/type", {type: "array"}); errors++;
 }
 }
 if(data16._number !== undefined && func0.call(data16, "_number")){
@@ -2599,7 +2599,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/_number", "#/$defs/Contract_SecurityLabel/properties/_number/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/_number", "#/$defs/Contract_SecurityLabel/properties/_number/type", {type: "array"}); errors++;
 }
 }
 if(data16.classification !== undefined && func0.call(data16, "classification")){
@@ -2618,7 +2618,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/category", "#/$defs/Contract_SecurityLabel/properties/category/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/category", "#/$defs/Contract_SecurityLabel/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data16.control !== undefined && func0.call(data16, "control")){
@@ -2632,17 +2632,17 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/control", "#/$defs/Contract_SecurityLabel/properties/control/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/control", "#/$defs/Contract_SecurityLabel/properties/control/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2, "#/$defs/Contract_SecurityLabel/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2, "#/$defs/Contract_SecurityLabel/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", {type: "array"}); errors++;
 }
 }
 if(data.offer !== undefined && func0.call(data, "offer")){
@@ -2661,7 +2661,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/asset", "#/properties/asset/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/asset", "#/properties/asset/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -2675,7 +2675,7 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 if(data.group !== undefined && func0.call(data, "group")){
@@ -2689,16 +2689,16 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data, obj3);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "topic[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "topic[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -2744,22 +2744,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Contract" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Contract"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Contract"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -2771,11 +2771,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -2787,11 +2787,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -2815,7 +2815,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2829,7 +2829,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2843,7 +2843,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -2857,18 +2857,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data16 = data.url;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -2880,11 +2880,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data18 = data.version;
 if(typeof data18 === "string"){
 if(func7(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -2895,10 +2895,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data20 = data.status;
 if(typeof data20 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!(((((((((((((((data20 === "amended") || (data20 === "appended")) || (data20 === "cancelled")) || (data20 === "disputed")) || (data20 === "entered-in-error")) || (data20 === "executable")) || (data20 === "executed")) || (data20 === "negotiable")) || (data20 === "offered")) || (data20 === "policy")) || (data20 === "rejected")) || (data20 === "renewed")) || (data20 === "revoked")) || (data20 === "resolved")) || (data20 === "terminated"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -2920,11 +2920,11 @@ if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
 let data24 = data.instantiatesUri;
 if(typeof data24 === "string"){
 if(!pattern1.test(data24)){
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "string"}); errors++;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
@@ -2941,14 +2941,14 @@ if(data.issued !== undefined && func0.call(data, "issued")){
 let data27 = data.issued;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", {type: "string"}); errors++;
 }
 }
 if(data._issued !== undefined && func0.call(data, "_issued")){
@@ -2977,7 +2977,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "array"}); errors++;
 }
 }
 if(data.authority !== undefined && func0.call(data, "authority")){
@@ -2991,7 +2991,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/authority", "#/properties/authority/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authority", "#/properties/authority/type", {type: "array"}); errors++;
 }
 }
 if(data.domain !== undefined && func0.call(data, "domain")){
@@ -3005,7 +3005,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/domain", "#/properties/domain/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/domain", "#/properties/domain/type", {type: "array"}); errors++;
 }
 }
 if(data.site !== undefined && func0.call(data, "site")){
@@ -3019,18 +3019,18 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/site", "#/properties/site/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/site", "#/properties/site/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data39 = data.name;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -3042,11 +3042,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data41 = data.title;
 if(typeof data41 === "string"){
 if(func7(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -3058,11 +3058,11 @@ if(data.subtitle !== undefined && func0.call(data, "subtitle")){
 let data43 = data.subtitle;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", {type: "string"}); errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
@@ -3078,16 +3078,16 @@ for(let i8=0; i8<len8; i8++){
 let data46 = data45[i8];
 if(typeof data46 === "string"){
 if(func7(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/alias/" + i8, "#/properties/alias/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/alias/" + i8, "#/properties/alias/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/alias/" + i8, "#/properties/alias/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/alias/" + i8, "#/properties/alias/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/alias", "#/properties/alias/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/alias", "#/properties/alias/type", {type: "array"}); errors++;
 }
 }
 if(data._alias !== undefined && func0.call(data, "_alias")){
@@ -3101,7 +3101,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_alias", "#/properties/_alias/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_alias", "#/properties/_alias/type", {type: "array"}); errors++;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
@@ -3140,7 +3140,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subType", "#/properties/subType/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subType", "#/properties/subType/type", {type: "array"}); errors++;
 }
 }
 if(data.contentDefinition !== undefined && func0.call(data, "contentDefinition")){
@@ -3167,7 +3167,7 @@ if(_valid0){
 const _errs88 = errors;
 if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 if((data56.publicationStatus === undefined) || (!(func0.call(data56, "publicationStatus")))){
-vErrors = addError(vErrors, instancePath+"/contentDefinition", "#/$defs/Contract_ContentDefinition/allOf/0/then/required", "required", {missingProperty: "publicationStatus"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition", "#/$defs/Contract_ContentDefinition/allOf/0/then/required", {missingProperty: "publicationStatus"}); errors++;
 }
 }
 var _valid0 = _errs88 === errors;
@@ -3179,11 +3179,11 @@ props0._publicationStatus = true;
 }
 }
 if(!valid25){
-vErrors = addError(vErrors, instancePath+"/contentDefinition", "#/$defs/Contract_ContentDefinition/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition", "#/$defs/Contract_ContentDefinition/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 if((data56.type === undefined) || (!(func0.call(data56, "type")))){
-vErrors = addError(vErrors, instancePath+"/contentDefinition", "#/$defs/Contract_ContentDefinition/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition", "#/$defs/Contract_ContentDefinition/required", {missingProperty: "type"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -3204,11 +3204,11 @@ if(data56.id !== undefined && func0.call(data56, "id")){
 let data58 = data56.id;
 if(typeof data58 === "string"){
 if(func7(data58) < 1){
-vErrors = addError(vErrors, instancePath+"/contentDefinition/id", "#/$defs/Contract_ContentDefinition/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/id", "#/$defs/Contract_ContentDefinition/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contentDefinition/id", "#/$defs/Contract_ContentDefinition/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/id", "#/$defs/Contract_ContentDefinition/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data56.extension !== undefined && func0.call(data56, "extension")){
@@ -3222,7 +3222,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contentDefinition/extension", "#/$defs/Contract_ContentDefinition/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/extension", "#/$defs/Contract_ContentDefinition/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data56.modifierExtension !== undefined && func0.call(data56, "modifierExtension")){
@@ -3236,7 +3236,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contentDefinition/modifierExtension", "#/$defs/Contract_ContentDefinition/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/modifierExtension", "#/$defs/Contract_ContentDefinition/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data56.type !== undefined && func0.call(data56, "type")){
@@ -3258,14 +3258,14 @@ if(data56.publicationDate !== undefined && func0.call(data56, "publicationDate")
 let data66 = data56.publicationDate;
 if(typeof data66 === "string"){
 if(!pattern3.test(data66)){
-vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationDate", "#/$defs/Contract_ContentDefinition/properties/publicationDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationDate", "#/$defs/Contract_ContentDefinition/properties/publicationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data66))){
-vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationDate", "#/$defs/Contract_ContentDefinition/properties/publicationDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationDate", "#/$defs/Contract_ContentDefinition/properties/publicationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationDate", "#/$defs/Contract_ContentDefinition/properties/publicationDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationDate", "#/$defs/Contract_ContentDefinition/properties/publicationDate/type", {type: "string"}); errors++;
 }
 }
 if(data56._publicationDate !== undefined && func0.call(data56, "_publicationDate")){
@@ -3276,10 +3276,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data56.publicationStatus !== undefined && func0.call(data56, "publicationStatus")){
 let data68 = data56.publicationStatus;
 if(typeof data68 !== "string"){
-vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationStatus", "#/$defs/Contract_ContentDefinition/properties/publicationStatus/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationStatus", "#/$defs/Contract_ContentDefinition/properties/publicationStatus/type", {type: "string"}); errors++;
 }
 if(!(((((((((((((((data68 === "amended") || (data68 === "appended")) || (data68 === "cancelled")) || (data68 === "disputed")) || (data68 === "entered-in-error")) || (data68 === "executable")) || (data68 === "executed")) || (data68 === "negotiable")) || (data68 === "offered")) || (data68 === "policy")) || (data68 === "rejected")) || (data68 === "renewed")) || (data68 === "revoked")) || (data68 === "resolved")) || (data68 === "terminated"))){
-vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationStatus", "#/$defs/Contract_ContentDefinition/properties/publicationStatus/enum", "enum", {allowedValues: schema1.properties.publicationStatus.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationStatus", "#/$defs/Contract_ContentDefinition/properties/publicationStatus/enum", {allowedValues: schema1.properties.publicationStatus.enum}); errors++;
 }
 }
 if(data56._publicationStatus !== undefined && func0.call(data56, "_publicationStatus")){
@@ -3291,11 +3291,11 @@ if(data56.copyright !== undefined && func0.call(data56, "copyright")){
 let data70 = data56.copyright;
 if(typeof data70 === "string"){
 if(func7(data70) < 1){
-vErrors = addError(vErrors, instancePath+"/contentDefinition/copyright", "#/$defs/Contract_ContentDefinition/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/copyright", "#/$defs/Contract_ContentDefinition/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contentDefinition/copyright", "#/$defs/Contract_ContentDefinition/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/copyright", "#/$defs/Contract_ContentDefinition/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data56._copyright !== undefined && func0.call(data56, "_copyright")){
@@ -3305,7 +3305,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contentDefinition", "#/$defs/Contract_ContentDefinition/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition", "#/$defs/Contract_ContentDefinition/type", {type: "object"}); errors++;
 }
 }
 if(data.term !== undefined && func0.call(data, "term")){
@@ -3319,7 +3319,7 @@ vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/term", "#/properties/term/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/term", "#/properties/term/type", {type: "array"}); errors++;
 }
 }
 if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
@@ -3333,7 +3333,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", {type: "array"}); errors++;
 }
 }
 if(data.relevantHistory !== undefined && func0.call(data, "relevantHistory")){
@@ -3347,7 +3347,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relevantHistory", "#/properties/relevantHistory/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relevantHistory", "#/properties/relevantHistory/type", {type: "array"}); errors++;
 }
 }
 if(data.signer !== undefined && func0.call(data, "signer")){
@@ -3358,23 +3358,23 @@ for(let i16=0; i16<len16; i16++){
 let data79 = data78[i16];
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if((data79.signature === undefined) || (!(func0.call(data79, "signature")))){
-vErrors = addError(vErrors, instancePath+"/signer/" + i16, "#/$defs/Contract_Signer/required", "required", {missingProperty: "signature"}); errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16, "#/$defs/Contract_Signer/required", {missingProperty: "signature"}); errors++;
 }
 if((data79.type === undefined) || (!(func0.call(data79, "type")))){
-vErrors = addError(vErrors, instancePath+"/signer/" + i16, "#/$defs/Contract_Signer/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16, "#/$defs/Contract_Signer/required", {missingProperty: "type"}); errors++;
 }
 if((data79.party === undefined) || (!(func0.call(data79, "party")))){
-vErrors = addError(vErrors, instancePath+"/signer/" + i16, "#/$defs/Contract_Signer/required", "required", {missingProperty: "party"}); errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16, "#/$defs/Contract_Signer/required", {missingProperty: "party"}); errors++;
 }
 if(data79.id !== undefined && func0.call(data79, "id")){
 let data80 = data79.id;
 if(typeof data80 === "string"){
 if(func7(data80) < 1){
-vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/id", "#/$defs/Contract_Signer/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/id", "#/$defs/Contract_Signer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/id", "#/$defs/Contract_Signer/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/id", "#/$defs/Contract_Signer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data79.extension !== undefined && func0.call(data79, "extension")){
@@ -3388,7 +3388,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/extension", "#/$defs/Contract_Signer/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/extension", "#/$defs/Contract_Signer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data79.modifierExtension !== undefined && func0.call(data79, "modifierExtension")){
@@ -3402,7 +3402,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/modifierExtension", "#/$defs/Contract_Signer/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/modifierExtension", "#/$defs/Contract_Signer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data79.type !== undefined && func0.call(data79, "type")){
@@ -3426,17 +3426,17 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/signature", "#/$defs/Contract_Signer/properties/signature/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/signature", "#/$defs/Contract_Signer/properties/signature/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/signer/" + i16, "#/$defs/Contract_Signer/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16, "#/$defs/Contract_Signer/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/signer", "#/properties/signer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/signer", "#/properties/signer/type", {type: "array"}); errors++;
 }
 }
 if(data.friendly !== undefined && func0.call(data, "friendly")){
@@ -3480,25 +3480,25 @@ if(_valid1){
 const _errs144 = errors;
 if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
 if((data90.contentAttachment === undefined) || (!(func0.call(data90, "contentAttachment")))){
-vErrors = addError(vErrors, instancePath+"/friendly/" + i20, "#/$defs/Contract_Friendly/allOf/0/then/required", "required", {missingProperty: "contentAttachment"}); errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20, "#/$defs/Contract_Friendly/allOf/0/then/required", {missingProperty: "contentAttachment"}); errors++;
 }
 }
 var _valid1 = _errs144 === errors;
 valid52 = _valid1;
 }
 if(!valid52){
-vErrors = addError(vErrors, instancePath+"/friendly/" + i20, "#/$defs/Contract_Friendly/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20, "#/$defs/Contract_Friendly/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
 if(data90.id !== undefined && func0.call(data90, "id")){
 let data93 = data90.id;
 if(typeof data93 === "string"){
 if(func7(data93) < 1){
-vErrors = addError(vErrors, instancePath+"/friendly/" + i20+"/id", "#/$defs/Contract_Friendly/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20+"/id", "#/$defs/Contract_Friendly/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/friendly/" + i20+"/id", "#/$defs/Contract_Friendly/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20+"/id", "#/$defs/Contract_Friendly/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data90.extension !== undefined && func0.call(data90, "extension")){
@@ -3512,7 +3512,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/friendly/" + i20+"/extension", "#/$defs/Contract_Friendly/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20+"/extension", "#/$defs/Contract_Friendly/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data90.modifierExtension !== undefined && func0.call(data90, "modifierExtension")){
@@ -3526,7 +3526,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/friendly/" + i20+"/modifierExtension", "#/$defs/Contract_Friendly/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20+"/modifierExtension", "#/$defs/Contract_Friendly/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data90.contentAttachment !== undefined && func0.call(data90, "contentAttachment")){
@@ -3541,16 +3541,16 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 const forms0 = func14(data90, obj4);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/friendly/" + i20, "#/$defs/Contract_Friendly/cdxChoice", "cdxChoice", {choice: "content[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20, "#/$defs/Contract_Friendly/cdxChoice", {choice: "content[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/friendly/" + i20, "#/$defs/Contract_Friendly/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20, "#/$defs/Contract_Friendly/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/friendly", "#/properties/friendly/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/friendly", "#/properties/friendly/type", {type: "array"}); errors++;
 }
 }
 if(data.legal !== undefined && func0.call(data, "legal")){
@@ -3594,25 +3594,25 @@ if(_valid2){
 const _errs163 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if((data101.contentAttachment === undefined) || (!(func0.call(data101, "contentAttachment")))){
-vErrors = addError(vErrors, instancePath+"/legal/" + i23, "#/$defs/Contract_Legal/allOf/0/then/required", "required", {missingProperty: "contentAttachment"}); errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23, "#/$defs/Contract_Legal/allOf/0/then/required", {missingProperty: "contentAttachment"}); errors++;
 }
 }
 var _valid2 = _errs163 === errors;
 valid63 = _valid2;
 }
 if(!valid63){
-vErrors = addError(vErrors, instancePath+"/legal/" + i23, "#/$defs/Contract_Legal/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23, "#/$defs/Contract_Legal/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if(data101.id !== undefined && func0.call(data101, "id")){
 let data104 = data101.id;
 if(typeof data104 === "string"){
 if(func7(data104) < 1){
-vErrors = addError(vErrors, instancePath+"/legal/" + i23+"/id", "#/$defs/Contract_Legal/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23+"/id", "#/$defs/Contract_Legal/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/legal/" + i23+"/id", "#/$defs/Contract_Legal/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23+"/id", "#/$defs/Contract_Legal/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data101.extension !== undefined && func0.call(data101, "extension")){
@@ -3626,7 +3626,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/legal/" + i23+"/extension", "#/$defs/Contract_Legal/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23+"/extension", "#/$defs/Contract_Legal/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data101.modifierExtension !== undefined && func0.call(data101, "modifierExtension")){
@@ -3640,7 +3640,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/legal/" + i23+"/modifierExtension", "#/$defs/Contract_Legal/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23+"/modifierExtension", "#/$defs/Contract_Legal/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data101.contentAttachment !== undefined && func0.call(data101, "contentAttachment")){
@@ -3655,16 +3655,16 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 const forms1 = func14(data101, obj4);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/legal/" + i23, "#/$defs/Contract_Legal/cdxChoice", "cdxChoice", {choice: "content[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23, "#/$defs/Contract_Legal/cdxChoice", {choice: "content[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/legal/" + i23, "#/$defs/Contract_Legal/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23, "#/$defs/Contract_Legal/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/legal", "#/properties/legal/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/legal", "#/properties/legal/type", {type: "array"}); errors++;
 }
 }
 if(data.rule !== undefined && func0.call(data, "rule")){
@@ -3708,25 +3708,25 @@ if(_valid3){
 const _errs182 = errors;
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 if((data112.contentAttachment === undefined) || (!(func0.call(data112, "contentAttachment")))){
-vErrors = addError(vErrors, instancePath+"/rule/" + i26, "#/$defs/Contract_Rule/allOf/0/then/required", "required", {missingProperty: "contentAttachment"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26, "#/$defs/Contract_Rule/allOf/0/then/required", {missingProperty: "contentAttachment"}); errors++;
 }
 }
 var _valid3 = _errs182 === errors;
 valid74 = _valid3;
 }
 if(!valid74){
-vErrors = addError(vErrors, instancePath+"/rule/" + i26, "#/$defs/Contract_Rule/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26, "#/$defs/Contract_Rule/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 if(data112.id !== undefined && func0.call(data112, "id")){
 let data115 = data112.id;
 if(typeof data115 === "string"){
 if(func7(data115) < 1){
-vErrors = addError(vErrors, instancePath+"/rule/" + i26+"/id", "#/$defs/Contract_Rule/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26+"/id", "#/$defs/Contract_Rule/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rule/" + i26+"/id", "#/$defs/Contract_Rule/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26+"/id", "#/$defs/Contract_Rule/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data112.extension !== undefined && func0.call(data112, "extension")){
@@ -3740,7 +3740,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rule/" + i26+"/extension", "#/$defs/Contract_Rule/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26+"/extension", "#/$defs/Contract_Rule/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data112.modifierExtension !== undefined && func0.call(data112, "modifierExtension")){
@@ -3754,7 +3754,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rule/" + i26+"/modifierExtension", "#/$defs/Contract_Rule/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26+"/modifierExtension", "#/$defs/Contract_Rule/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data112.contentAttachment !== undefined && func0.call(data112, "contentAttachment")){
@@ -3769,16 +3769,16 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 const forms2 = func14(data112, obj4);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath+"/rule/" + i26, "#/$defs/Contract_Rule/cdxChoice", "cdxChoice", {choice: "content[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26, "#/$defs/Contract_Rule/cdxChoice", {choice: "content[x]", forms: forms2}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rule/" + i26, "#/$defs/Contract_Rule/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26, "#/$defs/Contract_Rule/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/type", {type: "array"}); errors++;
 }
 }
 if(data.legallyBindingAttachment !== undefined && func0.call(data, "legallyBindingAttachment")){
@@ -3793,15 +3793,15 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 const forms3 = func14(data, obj3);
 if(forms3 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "topic[x]", forms: forms3}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "topic[x]", forms: forms3}); errors++;
 }
 const forms4 = func14(data, obj5);
 if(forms4 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "legallyBinding[x]", forms: forms4}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "legallyBinding[x]", forms: forms4}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -3868,8 +3868,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -69,25 +69,25 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.valueQuantity === undefined) || (!(func0.call(data, "valueQuantity")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "valueQuantity"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "valueQuantity"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func9(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -101,7 +101,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -115,7 +115,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -141,17 +141,17 @@ for(let i2=0; i2<len2; i2++){
 let data11 = data10[i2];
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if((data11.type === undefined) || (!(func0.call(data11, "type")))){
-vErrors = addError(vErrors, instancePath+"/exception/" + i2, "#/$defs/Coverage_Exception/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/exception/" + i2, "#/$defs/Coverage_Exception/required", {missingProperty: "type"}); errors++;
 }
 if(data11.id !== undefined && func0.call(data11, "id")){
 let data12 = data11.id;
 if(typeof data12 === "string"){
 if(func9(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/exception/" + i2+"/id", "#/$defs/Coverage_Exception/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/exception/" + i2+"/id", "#/$defs/Coverage_Exception/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/exception/" + i2+"/id", "#/$defs/Coverage_Exception/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/exception/" + i2+"/id", "#/$defs/Coverage_Exception/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data11.extension !== undefined && func0.call(data11, "extension")){
@@ -165,7 +165,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/exception/" + i2+"/extension", "#/$defs/Coverage_Exception/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/exception/" + i2+"/extension", "#/$defs/Coverage_Exception/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data11.modifierExtension !== undefined && func0.call(data11, "modifierExtension")){
@@ -179,7 +179,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/exception/" + i2+"/modifierExtension", "#/$defs/Coverage_Exception/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/exception/" + i2+"/modifierExtension", "#/$defs/Coverage_Exception/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data11.type !== undefined && func0.call(data11, "type")){
@@ -194,21 +194,21 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/exception/" + i2, "#/$defs/Coverage_Exception/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/exception/" + i2, "#/$defs/Coverage_Exception/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/exception", "#/properties/exception/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/exception", "#/properties/exception/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func13(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -261,7 +261,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -273,17 +273,17 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.payor === undefined) || (!(func0.call(data, "payor")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "payor"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "payor"}); errors++;
 }
 if((data.beneficiary === undefined) || (!(func0.call(data, "beneficiary")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "beneficiary"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "beneficiary"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -324,18 +324,18 @@ props0.contract = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Coverage" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Coverage"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Coverage"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -347,11 +347,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -363,11 +363,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -391,7 +391,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -405,7 +405,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -419,7 +419,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -433,16 +433,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(typeof data17 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((data17 === "active") || (data17 === "cancelled")) || (data17 === "draft")) || (data17 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -469,11 +469,11 @@ if(data.subscriberId !== undefined && func0.call(data, "subscriberId")){
 let data22 = data.subscriberId;
 if(typeof data22 === "string"){
 if(func9(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/subscriberId", "#/properties/subscriberId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subscriberId", "#/properties/subscriberId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subscriberId", "#/properties/subscriberId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subscriberId", "#/properties/subscriberId/type", {type: "string"}); errors++;
 }
 }
 if(data._subscriberId !== undefined && func0.call(data, "_subscriberId")){
@@ -490,11 +490,11 @@ if(data.dependent !== undefined && func0.call(data, "dependent")){
 let data25 = data.dependent;
 if(typeof data25 === "string"){
 if(func9(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/dependent", "#/properties/dependent/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent", "#/properties/dependent/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependent", "#/properties/dependent/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent", "#/properties/dependent/type", {type: "string"}); errors++;
 }
 }
 if(data._dependent !== undefined && func0.call(data, "_dependent")){
@@ -523,7 +523,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payor", "#/properties/payor/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payor", "#/properties/payor/type", {type: "array"}); errors++;
 }
 }
 if(data.class !== undefined && func0.call(data, "class")){
@@ -554,7 +554,7 @@ if(_valid1){
 const _errs56 = errors;
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if((data32.value === undefined) || (!(func0.call(data32, "value")))){
-vErrors = addError(vErrors, instancePath+"/class/" + i5, "#/$defs/Coverage_Class/allOf/0/then/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/class/" + i5, "#/$defs/Coverage_Class/allOf/0/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid1 = _errs56 === errors;
@@ -566,11 +566,11 @@ props1._value = true;
 }
 }
 if(!valid18){
-vErrors = addError(vErrors, instancePath+"/class/" + i5, "#/$defs/Coverage_Class/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/class/" + i5, "#/$defs/Coverage_Class/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if((data32.type === undefined) || (!(func0.call(data32, "type")))){
-vErrors = addError(vErrors, instancePath+"/class/" + i5, "#/$defs/Coverage_Class/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/class/" + i5, "#/$defs/Coverage_Class/required", {missingProperty: "type"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -587,11 +587,11 @@ if(data32.id !== undefined && func0.call(data32, "id")){
 let data34 = data32.id;
 if(typeof data34 === "string"){
 if(func9(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/class/" + i5+"/id", "#/$defs/Coverage_Class/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/class/" + i5+"/id", "#/$defs/Coverage_Class/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/class/" + i5+"/id", "#/$defs/Coverage_Class/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/class/" + i5+"/id", "#/$defs/Coverage_Class/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data32.extension !== undefined && func0.call(data32, "extension")){
@@ -605,7 +605,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/class/" + i5+"/extension", "#/$defs/Coverage_Class/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/class/" + i5+"/extension", "#/$defs/Coverage_Class/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data32.modifierExtension !== undefined && func0.call(data32, "modifierExtension")){
@@ -619,7 +619,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/class/" + i5+"/modifierExtension", "#/$defs/Coverage_Class/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/class/" + i5+"/modifierExtension", "#/$defs/Coverage_Class/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data32.type !== undefined && func0.call(data32, "type")){
@@ -631,11 +631,11 @@ if(data32.value !== undefined && func0.call(data32, "value")){
 let data40 = data32.value;
 if(typeof data40 === "string"){
 if(func9(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/class/" + i5+"/value", "#/$defs/Coverage_Class/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/class/" + i5+"/value", "#/$defs/Coverage_Class/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/class/" + i5+"/value", "#/$defs/Coverage_Class/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/class/" + i5+"/value", "#/$defs/Coverage_Class/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data32._value !== undefined && func0.call(data32, "_value")){
@@ -647,11 +647,11 @@ if(data32.name !== undefined && func0.call(data32, "name")){
 let data42 = data32.name;
 if(typeof data42 === "string"){
 if(func9(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/class/" + i5+"/name", "#/$defs/Coverage_Class/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/class/" + i5+"/name", "#/$defs/Coverage_Class/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/class/" + i5+"/name", "#/$defs/Coverage_Class/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/class/" + i5+"/name", "#/$defs/Coverage_Class/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data32._name !== undefined && func0.call(data32, "_name")){
@@ -661,25 +661,25 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/class/" + i5, "#/$defs/Coverage_Class/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/class/" + i5, "#/$defs/Coverage_Class/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/class", "#/properties/class/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/class", "#/properties/class/type", {type: "array"}); errors++;
 }
 }
 if(data.order !== undefined && func0.call(data, "order")){
 let data44 = data.order;
 if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-vErrors = addError(vErrors, instancePath+"/order", "#/properties/order/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/order", "#/properties/order/type", {type: "integer"}); errors++;
 }
 if((typeof data44 == "number") && (isFinite(data44))){
 if(data44 > 2147483647 || isNaN(data44)){
-vErrors = addError(vErrors, instancePath+"/order", "#/properties/order/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/order", "#/properties/order/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data44 < 1 || isNaN(data44)){
-vErrors = addError(vErrors, instancePath+"/order", "#/properties/order/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/order", "#/properties/order/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -692,11 +692,11 @@ if(data.network !== undefined && func0.call(data, "network")){
 let data46 = data.network;
 if(typeof data46 === "string"){
 if(func9(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/network", "#/properties/network/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/network", "#/properties/network/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/network", "#/properties/network/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/network", "#/properties/network/type", {type: "string"}); errors++;
 }
 }
 if(data._network !== undefined && func0.call(data, "_network")){
@@ -715,12 +715,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/costToBeneficiary", "#/properties/costToBeneficiary/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/costToBeneficiary", "#/properties/costToBeneficiary/type", {type: "array"}); errors++;
 }
 }
 if(data.subrogation !== undefined && func0.call(data, "subrogation")){
 if(typeof data.subrogation !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/subrogation", "#/properties/subrogation/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subrogation", "#/properties/subrogation/type", {type: "boolean"}); errors++;
 }
 }
 if(data._subrogation !== undefined && func0.call(data, "_subrogation")){
@@ -739,12 +739,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contract", "#/properties/contract/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contract", "#/properties/contract/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -752,8 +752,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

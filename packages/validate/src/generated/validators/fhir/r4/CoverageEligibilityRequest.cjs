@@ -64,11 +64,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -82,7 +82,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -96,7 +96,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.supportingInfoSequence !== undefined && func0.call(data, "supportingInfoSequence")){
@@ -106,20 +106,20 @@ const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/supportingInfoSequence/" + i2, "#/properties/supportingInfoSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfoSequence/" + i2, "#/properties/supportingInfoSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/supportingInfoSequence/" + i2, "#/properties/supportingInfoSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfoSequence/" + i2, "#/properties/supportingInfoSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/supportingInfoSequence/" + i2, "#/properties/supportingInfoSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfoSequence/" + i2, "#/properties/supportingInfoSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfoSequence", "#/properties/supportingInfoSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfoSequence", "#/properties/supportingInfoSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._supportingInfoSequence !== undefined && func0.call(data, "_supportingInfoSequence")){
@@ -133,7 +133,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_supportingInfoSequence", "#/properties/_supportingInfoSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_supportingInfoSequence", "#/properties/_supportingInfoSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
@@ -157,7 +157,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
@@ -191,11 +191,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func10(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5+"/id", "#/$defs/CoverageEligibilityRequest_Diagnosis/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5+"/id", "#/$defs/CoverageEligibilityRequest_Diagnosis/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5+"/id", "#/$defs/CoverageEligibilityRequest_Diagnosis/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5+"/id", "#/$defs/CoverageEligibilityRequest_Diagnosis/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -209,7 +209,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5+"/extension", "#/$defs/CoverageEligibilityRequest_Diagnosis/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5+"/extension", "#/$defs/CoverageEligibilityRequest_Diagnosis/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -223,7 +223,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5+"/modifierExtension", "#/$defs/CoverageEligibilityRequest_Diagnosis/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5+"/modifierExtension", "#/$defs/CoverageEligibilityRequest_Diagnosis/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.diagnosisCodeableConcept !== undefined && func0.call(data18, "diagnosisCodeableConcept")){
@@ -238,16 +238,16 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 const forms0 = func11(data18, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5, "#/$defs/CoverageEligibilityRequest_Diagnosis/cdxChoice", "cdxChoice", {choice: "diagnosis[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5, "#/$defs/CoverageEligibilityRequest_Diagnosis/cdxChoice", {choice: "diagnosis[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5, "#/$defs/CoverageEligibilityRequest_Diagnosis/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5, "#/$defs/CoverageEligibilityRequest_Diagnosis/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -261,12 +261,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -327,7 +327,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -339,7 +339,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -363,7 +363,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.purpose === undefined) || (!(func0.call(data, "purpose")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "purpose"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "purpose"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -375,7 +375,7 @@ props1._purpose = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -408,7 +408,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.created === undefined) || (!(func0.call(data, "created")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "created"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "created"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -420,7 +420,7 @@ props2._created = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -433,13 +433,13 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.insurer === undefined) || (!(func0.call(data, "insurer")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "insurer"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "insurer"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -476,18 +476,18 @@ props0.item = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CoverageEligibilityRequest" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "CoverageEligibilityRequest"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CoverageEligibilityRequest"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -499,11 +499,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -515,11 +515,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -543,7 +543,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -557,7 +557,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -571,7 +571,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -585,16 +585,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(typeof data19 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((data19 === "active") || (data19 === "cancelled")) || (data19 === "draft")) || (data19 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -614,12 +614,12 @@ const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
 let data23 = data22[i4];
 if(!((((data23 === "auth-requirements") || (data23 === "benefits")) || (data23 === "discovery")) || (data23 === "validation"))){
-vErrors = addError(vErrors, instancePath+"/purpose/" + i4, "#/properties/purpose/items/enum", "enum", {allowedValues: schema0.properties.purpose.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose/" + i4, "#/properties/purpose/items/enum", {allowedValues: schema0.properties.purpose.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "array"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -633,7 +633,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_purpose", "#/properties/_purpose/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_purpose", "#/properties/_purpose/type", {type: "array"}); errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
@@ -645,11 +645,11 @@ if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
 let data27 = data.servicedDate;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
@@ -666,14 +666,14 @@ if(data.created !== undefined && func0.call(data, "created")){
 let data30 = data.created;
 if(typeof data30 === "string"){
 if(!pattern4.test(data30)){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data30))){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
@@ -729,7 +729,7 @@ if(_valid3){
 const _errs68 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.sequence === undefined) || (!(func0.call(data37, "sequence")))){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6, "#/$defs/CoverageEligibilityRequest_SupportingInfo/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6, "#/$defs/CoverageEligibilityRequest_SupportingInfo/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid3 = _errs68 === errors;
@@ -741,11 +741,11 @@ props3._sequence = true;
 }
 }
 if(!valid24){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6, "#/$defs/CoverageEligibilityRequest_SupportingInfo/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6, "#/$defs/CoverageEligibilityRequest_SupportingInfo/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.information === undefined) || (!(func0.call(data37, "information")))){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6, "#/$defs/CoverageEligibilityRequest_SupportingInfo/required", "required", {missingProperty: "information"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6, "#/$defs/CoverageEligibilityRequest_SupportingInfo/required", {missingProperty: "information"}); errors++;
 }
 if(props3 !== true){
 props3 = props3 || {};
@@ -762,11 +762,11 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data39 = data37.id;
 if(typeof data39 === "string"){
 if(func10(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/id", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/id", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/id", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/id", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data37.extension !== undefined && func0.call(data37, "extension")){
@@ -780,7 +780,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/extension", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/extension", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
@@ -794,20 +794,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/modifierExtension", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/modifierExtension", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data37.sequence !== undefined && func0.call(data37, "sequence")){
 let data44 = data37.sequence;
 if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/sequence", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/sequence", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data44 == "number") && (isFinite(data44))){
 if(data44 > 2147483647 || isNaN(data44)){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/sequence", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/sequence", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data44 < 1 || isNaN(data44)){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/sequence", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/sequence", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -823,7 +823,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 if(data37.appliesToAll !== undefined && func0.call(data37, "appliesToAll")){
 if(typeof data37.appliesToAll !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/appliesToAll", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/appliesToAll/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/appliesToAll", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/appliesToAll/type", {type: "boolean"}); errors++;
 }
 }
 if(data37._appliesToAll !== undefined && func0.call(data37, "_appliesToAll")){
@@ -833,12 +833,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6, "#/$defs/CoverageEligibilityRequest_SupportingInfo/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6, "#/$defs/CoverageEligibilityRequest_SupportingInfo/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", {type: "array"}); errors++;
 }
 }
 if(data.insurance !== undefined && func0.call(data, "insurance")){
@@ -849,17 +849,17 @@ for(let i9=0; i9<len9; i9++){
 let data50 = data49[i9];
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if((data50.coverage === undefined) || (!(func0.call(data50, "coverage")))){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i9, "#/$defs/CoverageEligibilityRequest_Insurance/required", "required", {missingProperty: "coverage"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9, "#/$defs/CoverageEligibilityRequest_Insurance/required", {missingProperty: "coverage"}); errors++;
 }
 if(data50.id !== undefined && func0.call(data50, "id")){
 let data51 = data50.id;
 if(typeof data51 === "string"){
 if(func10(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/id", "#/$defs/CoverageEligibilityRequest_Insurance/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/id", "#/$defs/CoverageEligibilityRequest_Insurance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/id", "#/$defs/CoverageEligibilityRequest_Insurance/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/id", "#/$defs/CoverageEligibilityRequest_Insurance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data50.extension !== undefined && func0.call(data50, "extension")){
@@ -873,7 +873,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/extension", "#/$defs/CoverageEligibilityRequest_Insurance/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/extension", "#/$defs/CoverageEligibilityRequest_Insurance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data50.modifierExtension !== undefined && func0.call(data50, "modifierExtension")){
@@ -887,12 +887,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/modifierExtension", "#/$defs/CoverageEligibilityRequest_Insurance/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/modifierExtension", "#/$defs/CoverageEligibilityRequest_Insurance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data50.focal !== undefined && func0.call(data50, "focal")){
 if(typeof data50.focal !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/focal", "#/$defs/CoverageEligibilityRequest_Insurance/properties/focal/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/focal", "#/$defs/CoverageEligibilityRequest_Insurance/properties/focal/type", {type: "boolean"}); errors++;
 }
 }
 if(data50._focal !== undefined && func0.call(data50, "_focal")){
@@ -909,11 +909,11 @@ if(data50.businessArrangement !== undefined && func0.call(data50, "businessArran
 let data59 = data50.businessArrangement;
 if(typeof data59 === "string"){
 if(func10(data59) < 1){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/businessArrangement", "#/$defs/CoverageEligibilityRequest_Insurance/properties/businessArrangement/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/businessArrangement", "#/$defs/CoverageEligibilityRequest_Insurance/properties/businessArrangement/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/businessArrangement", "#/$defs/CoverageEligibilityRequest_Insurance/properties/businessArrangement/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/businessArrangement", "#/$defs/CoverageEligibilityRequest_Insurance/properties/businessArrangement/type", {type: "string"}); errors++;
 }
 }
 if(data50._businessArrangement !== undefined && func0.call(data50, "_businessArrangement")){
@@ -923,12 +923,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i9, "#/$defs/CoverageEligibilityRequest_Insurance/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9, "#/$defs/CoverageEligibilityRequest_Insurance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
@@ -942,16 +942,16 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func11(data, obj1);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -959,8 +959,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -72,11 +72,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -90,7 +90,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -104,7 +104,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
@@ -128,7 +128,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
@@ -138,7 +138,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 if(data.excluded !== undefined && func0.call(data, "excluded")){
 if(typeof data.excluded !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/excluded", "#/properties/excluded/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/excluded", "#/properties/excluded/type", {type: "boolean"}); errors++;
 }
 }
 if(data._excluded !== undefined && func0.call(data, "_excluded")){
@@ -150,11 +150,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data12 = data.name;
 if(typeof data12 === "string"){
 if(func9(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -166,11 +166,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data14 = data.description;
 if(typeof data14 === "string"){
 if(func9(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -201,17 +201,17 @@ for(let i3=0; i3<len3; i3++){
 let data20 = data19[i3];
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.type === undefined) || (!(func0.call(data20, "type")))){
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3, "#/$defs/CoverageEligibilityResponse_Benefit/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3, "#/$defs/CoverageEligibilityResponse_Benefit/required", {missingProperty: "type"}); errors++;
 }
 if(data20.id !== undefined && func0.call(data20, "id")){
 let data21 = data20.id;
 if(typeof data21 === "string"){
 if(func9(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/id", "#/$defs/CoverageEligibilityResponse_Benefit/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/id", "#/$defs/CoverageEligibilityResponse_Benefit/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/id", "#/$defs/CoverageEligibilityResponse_Benefit/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/id", "#/$defs/CoverageEligibilityResponse_Benefit/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data20.extension !== undefined && func0.call(data20, "extension")){
@@ -225,7 +225,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/extension", "#/$defs/CoverageEligibilityResponse_Benefit/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/extension", "#/$defs/CoverageEligibilityResponse_Benefit/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
@@ -239,7 +239,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/modifierExtension", "#/$defs/CoverageEligibilityResponse_Benefit/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/modifierExtension", "#/$defs/CoverageEligibilityResponse_Benefit/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data20.type !== undefined && func0.call(data20, "type")){
@@ -250,14 +250,14 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 if(data20.allowedUnsignedInt !== undefined && func0.call(data20, "allowedUnsignedInt")){
 let data27 = data20.allowedUnsignedInt;
 if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/allowedUnsignedInt", "#/$defs/CoverageEligibilityResponse_Benefit/properties/allowedUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/allowedUnsignedInt", "#/$defs/CoverageEligibilityResponse_Benefit/properties/allowedUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data27 == "number") && (isFinite(data27))){
 if(data27 > 2147483647 || isNaN(data27)){
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/allowedUnsignedInt", "#/$defs/CoverageEligibilityResponse_Benefit/properties/allowedUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/allowedUnsignedInt", "#/$defs/CoverageEligibilityResponse_Benefit/properties/allowedUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data27 < 0 || isNaN(data27)){
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/allowedUnsignedInt", "#/$defs/CoverageEligibilityResponse_Benefit/properties/allowedUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/allowedUnsignedInt", "#/$defs/CoverageEligibilityResponse_Benefit/properties/allowedUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -270,11 +270,11 @@ if(data20.allowedString !== undefined && func0.call(data20, "allowedString")){
 let data29 = data20.allowedString;
 if(typeof data29 === "string"){
 if(func9(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/allowedString", "#/$defs/CoverageEligibilityResponse_Benefit/properties/allowedString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/allowedString", "#/$defs/CoverageEligibilityResponse_Benefit/properties/allowedString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/allowedString", "#/$defs/CoverageEligibilityResponse_Benefit/properties/allowedString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/allowedString", "#/$defs/CoverageEligibilityResponse_Benefit/properties/allowedString/type", {type: "string"}); errors++;
 }
 }
 if(data20._allowedString !== undefined && func0.call(data20, "_allowedString")){
@@ -290,14 +290,14 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 if(data20.usedUnsignedInt !== undefined && func0.call(data20, "usedUnsignedInt")){
 let data32 = data20.usedUnsignedInt;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/usedUnsignedInt", "#/$defs/CoverageEligibilityResponse_Benefit/properties/usedUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/usedUnsignedInt", "#/$defs/CoverageEligibilityResponse_Benefit/properties/usedUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 > 2147483647 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/usedUnsignedInt", "#/$defs/CoverageEligibilityResponse_Benefit/properties/usedUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/usedUnsignedInt", "#/$defs/CoverageEligibilityResponse_Benefit/properties/usedUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data32 < 0 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/usedUnsignedInt", "#/$defs/CoverageEligibilityResponse_Benefit/properties/usedUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/usedUnsignedInt", "#/$defs/CoverageEligibilityResponse_Benefit/properties/usedUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -310,11 +310,11 @@ if(data20.usedString !== undefined && func0.call(data20, "usedString")){
 let data34 = data20.usedString;
 if(typeof data34 === "string"){
 if(func9(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/usedString", "#/$defs/CoverageEligibilityResponse_Benefit/properties/usedString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/usedString", "#/$defs/CoverageEligibilityResponse_Benefit/properties/usedString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/usedString", "#/$defs/CoverageEligibilityResponse_Benefit/properties/usedString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3+"/usedString", "#/$defs/CoverageEligibilityResponse_Benefit/properties/usedString/type", {type: "string"}); errors++;
 }
 }
 if(data20._usedString !== undefined && func0.call(data20, "_usedString")){
@@ -329,25 +329,25 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 const forms0 = func11(data20, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3, "#/$defs/CoverageEligibilityResponse_Benefit/cdxChoice", "cdxChoice", {choice: "allowed[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3, "#/$defs/CoverageEligibilityResponse_Benefit/cdxChoice", {choice: "allowed[x]", forms: forms0}); errors++;
 }
 const forms1 = func11(data20, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3, "#/$defs/CoverageEligibilityResponse_Benefit/cdxChoice", "cdxChoice", {choice: "used[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3, "#/$defs/CoverageEligibilityResponse_Benefit/cdxChoice", {choice: "used[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/benefit/" + i3, "#/$defs/CoverageEligibilityResponse_Benefit/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit/" + i3, "#/$defs/CoverageEligibilityResponse_Benefit/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/benefit", "#/properties/benefit/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefit", "#/properties/benefit/type", {type: "array"}); errors++;
 }
 }
 if(data.authorizationRequired !== undefined && func0.call(data, "authorizationRequired")){
 if(typeof data.authorizationRequired !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/authorizationRequired", "#/properties/authorizationRequired/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authorizationRequired", "#/properties/authorizationRequired/type", {type: "boolean"}); errors++;
 }
 }
 if(data._authorizationRequired !== undefined && func0.call(data, "_authorizationRequired")){
@@ -366,18 +366,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/authorizationSupporting", "#/properties/authorizationSupporting/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authorizationSupporting", "#/properties/authorizationSupporting/type", {type: "array"}); errors++;
 }
 }
 if(data.authorizationUrl !== undefined && func0.call(data, "authorizationUrl")){
 let data41 = data.authorizationUrl;
 if(typeof data41 === "string"){
 if(!pattern1.test(data41)){
-vErrors = addError(vErrors, instancePath+"/authorizationUrl", "#/properties/authorizationUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authorizationUrl", "#/properties/authorizationUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/authorizationUrl", "#/properties/authorizationUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authorizationUrl", "#/properties/authorizationUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._authorizationUrl !== undefined && func0.call(data, "_authorizationUrl")){
@@ -387,7 +387,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -434,17 +434,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.coverage === undefined) || (!(func0.call(data, "coverage")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "coverage"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "coverage"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -458,7 +458,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -472,7 +472,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.coverage !== undefined && func0.call(data, "coverage")){
@@ -482,7 +482,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 if(data.inforce !== undefined && func0.call(data, "inforce")){
 if(typeof data.inforce !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/inforce", "#/properties/inforce/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/inforce", "#/properties/inforce/type", {type: "boolean"}); errors++;
 }
 }
 if(data._inforce !== undefined && func0.call(data, "_inforce")){
@@ -506,12 +506,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -566,7 +566,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -578,7 +578,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -602,7 +602,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.purpose === undefined) || (!(func0.call(data, "purpose")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "purpose"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "purpose"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -614,7 +614,7 @@ props1._purpose = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -647,7 +647,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.created === undefined) || (!(func0.call(data, "created")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "created"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "created"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -659,7 +659,7 @@ props2._created = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -692,7 +692,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", "required", {missingProperty: "outcome"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "outcome"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -704,7 +704,7 @@ props3._outcome = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -717,16 +717,16 @@ Object.assign(props0, props3);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.request === undefined) || (!(func0.call(data, "request")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "request"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "request"}); errors++;
 }
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.insurer === undefined) || (!(func0.call(data, "insurer")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "insurer"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "insurer"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -767,18 +767,18 @@ props0.error = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CoverageEligibilityResponse" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "CoverageEligibilityResponse"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CoverageEligibilityResponse"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data5 = data.id;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -790,11 +790,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data7 = data.implicitRules;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -806,11 +806,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data9 = data.language;
 if(typeof data9 === "string"){
 if(!pattern2.test(data9)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -834,7 +834,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -848,7 +848,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -862,7 +862,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -876,16 +876,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data20 = data.status;
 if(typeof data20 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((data20 === "active") || (data20 === "cancelled")) || (data20 === "draft")) || (data20 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -900,12 +900,12 @@ const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
 let data23 = data22[i4];
 if(!((((data23 === "auth-requirements") || (data23 === "benefits")) || (data23 === "discovery")) || (data23 === "validation"))){
-vErrors = addError(vErrors, instancePath+"/purpose/" + i4, "#/properties/purpose/items/enum", "enum", {allowedValues: schema0.properties.purpose.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose/" + i4, "#/properties/purpose/items/enum", {allowedValues: schema0.properties.purpose.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "array"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -919,7 +919,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_purpose", "#/properties/_purpose/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_purpose", "#/properties/_purpose/type", {type: "array"}); errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
@@ -931,11 +931,11 @@ if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
 let data27 = data.servicedDate;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
@@ -952,14 +952,14 @@ if(data.created !== undefined && func0.call(data, "created")){
 let data30 = data.created;
 if(typeof data30 === "string"){
 if(!pattern4.test(data30)){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data30))){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
@@ -980,7 +980,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data34 = data.outcome;
 if(!((((data34 === "queued") || (data34 === "complete")) || (data34 === "error")) || (data34 === "partial"))){
-vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", "enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
@@ -992,11 +992,11 @@ if(data.disposition !== undefined && func0.call(data, "disposition")){
 let data36 = data.disposition;
 if(typeof data36 === "string"){
 if(func9(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/type", {type: "string"}); errors++;
 }
 }
 if(data._disposition !== undefined && func0.call(data, "_disposition")){
@@ -1020,18 +1020,18 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.preAuthRef !== undefined && func0.call(data, "preAuthRef")){
 let data41 = data.preAuthRef;
 if(typeof data41 === "string"){
 if(func9(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/type", {type: "string"}); errors++;
 }
 }
 if(data._preAuthRef !== undefined && func0.call(data, "_preAuthRef")){
@@ -1052,17 +1052,17 @@ for(let i7=0; i7<len7; i7++){
 let data45 = data44[i7];
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if((data45.code === undefined) || (!(func0.call(data45, "code")))){
-vErrors = addError(vErrors, instancePath+"/error/" + i7, "#/$defs/CoverageEligibilityResponse_Error/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i7, "#/$defs/CoverageEligibilityResponse_Error/required", {missingProperty: "code"}); errors++;
 }
 if(data45.id !== undefined && func0.call(data45, "id")){
 let data46 = data45.id;
 if(typeof data46 === "string"){
 if(func9(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/error/" + i7+"/id", "#/$defs/CoverageEligibilityResponse_Error/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i7+"/id", "#/$defs/CoverageEligibilityResponse_Error/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error/" + i7+"/id", "#/$defs/CoverageEligibilityResponse_Error/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i7+"/id", "#/$defs/CoverageEligibilityResponse_Error/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data45.extension !== undefined && func0.call(data45, "extension")){
@@ -1076,7 +1076,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error/" + i7+"/extension", "#/$defs/CoverageEligibilityResponse_Error/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i7+"/extension", "#/$defs/CoverageEligibilityResponse_Error/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data45.modifierExtension !== undefined && func0.call(data45, "modifierExtension")){
@@ -1090,7 +1090,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error/" + i7+"/modifierExtension", "#/$defs/CoverageEligibilityResponse_Error/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i7+"/modifierExtension", "#/$defs/CoverageEligibilityResponse_Error/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data45.code !== undefined && func0.call(data45, "code")){
@@ -1100,21 +1100,21 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error/" + i7, "#/$defs/CoverageEligibilityResponse_Error/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i7, "#/$defs/CoverageEligibilityResponse_Error/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func11(data, obj2);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1122,8 +1122,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

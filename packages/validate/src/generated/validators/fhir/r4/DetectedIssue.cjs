@@ -78,7 +78,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -90,11 +90,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -130,18 +130,18 @@ props0.mitigation = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DetectedIssue" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "DetectedIssue"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DetectedIssue"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -153,11 +153,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -169,11 +169,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -197,7 +197,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -211,7 +211,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -225,7 +225,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -239,16 +239,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(typeof data17 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((((((data17 === "registered") || (data17 === "preliminary")) || (data17 === "final")) || (data17 === "amended")) || (data17 === "corrected")) || (data17 === "cancelled")) || (data17 === "entered-in-error")) || (data17 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -264,7 +264,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 if(data.severity !== undefined && func0.call(data, "severity")){
 let data20 = data.severity;
 if(!(((data20 === "high") || (data20 === "moderate")) || (data20 === "low"))){
-vErrors = addError(vErrors, instancePath+"/severity", "#/properties/severity/enum", "enum", {allowedValues: schema0.properties.severity.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/severity", "#/properties/severity/enum", {allowedValues: schema0.properties.severity.enum}); errors++;
 }
 }
 if(data._severity !== undefined && func0.call(data, "_severity")){
@@ -281,11 +281,11 @@ if(data.identifiedDateTime !== undefined && func0.call(data, "identifiedDateTime
 let data23 = data.identifiedDateTime;
 if(typeof data23 === "string"){
 if(!pattern3.test(data23)){
-vErrors = addError(vErrors, instancePath+"/identifiedDateTime", "#/properties/identifiedDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifiedDateTime", "#/properties/identifiedDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifiedDateTime", "#/properties/identifiedDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifiedDateTime", "#/properties/identifiedDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._identifiedDateTime !== undefined && func0.call(data, "_identifiedDateTime")){
@@ -314,7 +314,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicated", "#/properties/implicated/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicated", "#/properties/implicated/type", {type: "array"}); errors++;
 }
 }
 if(data.evidence !== undefined && func0.call(data, "evidence")){
@@ -328,11 +328,11 @@ if(data30.id !== undefined && func0.call(data30, "id")){
 let data31 = data30.id;
 if(typeof data31 === "string"){
 if(func10(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/evidence/" + i5+"/id", "#/$defs/DetectedIssue_Evidence/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/evidence/" + i5+"/id", "#/$defs/DetectedIssue_Evidence/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/evidence/" + i5+"/id", "#/$defs/DetectedIssue_Evidence/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/evidence/" + i5+"/id", "#/$defs/DetectedIssue_Evidence/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data30.extension !== undefined && func0.call(data30, "extension")){
@@ -346,7 +346,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/evidence/" + i5+"/extension", "#/$defs/DetectedIssue_Evidence/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/evidence/" + i5+"/extension", "#/$defs/DetectedIssue_Evidence/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data30.modifierExtension !== undefined && func0.call(data30, "modifierExtension")){
@@ -360,7 +360,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/evidence/" + i5+"/modifierExtension", "#/$defs/DetectedIssue_Evidence/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/evidence/" + i5+"/modifierExtension", "#/$defs/DetectedIssue_Evidence/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data30.code !== undefined && func0.call(data30, "code")){
@@ -374,7 +374,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/evidence/" + i5+"/code", "#/$defs/DetectedIssue_Evidence/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/evidence/" + i5+"/code", "#/$defs/DetectedIssue_Evidence/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data30.detail !== undefined && func0.call(data30, "detail")){
@@ -388,28 +388,28 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/evidence/" + i5+"/detail", "#/$defs/DetectedIssue_Evidence/properties/detail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/evidence/" + i5+"/detail", "#/$defs/DetectedIssue_Evidence/properties/detail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/evidence/" + i5, "#/$defs/DetectedIssue_Evidence/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/evidence/" + i5, "#/$defs/DetectedIssue_Evidence/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/evidence", "#/properties/evidence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/evidence", "#/properties/evidence/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
 let data40 = data.detail;
 if(typeof data40 === "string"){
 if(func10(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "string"}); errors++;
 }
 }
 if(data._detail !== undefined && func0.call(data, "_detail")){
@@ -421,11 +421,11 @@ if(data.reference !== undefined && func0.call(data, "reference")){
 let data42 = data.reference;
 if(typeof data42 === "string"){
 if(!pattern1.test(data42)){
-vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/type", {type: "string"}); errors++;
 }
 }
 if(data._reference !== undefined && func0.call(data, "_reference")){
@@ -441,17 +441,17 @@ for(let i10=0; i10<len10; i10++){
 let data45 = data44[i10];
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if((data45.action === undefined) || (!(func0.call(data45, "action")))){
-vErrors = addError(vErrors, instancePath+"/mitigation/" + i10, "#/$defs/DetectedIssue_Mitigation/required", "required", {missingProperty: "action"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mitigation/" + i10, "#/$defs/DetectedIssue_Mitigation/required", {missingProperty: "action"}); errors++;
 }
 if(data45.id !== undefined && func0.call(data45, "id")){
 let data46 = data45.id;
 if(typeof data46 === "string"){
 if(func10(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/id", "#/$defs/DetectedIssue_Mitigation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/id", "#/$defs/DetectedIssue_Mitigation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/id", "#/$defs/DetectedIssue_Mitigation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/id", "#/$defs/DetectedIssue_Mitigation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data45.extension !== undefined && func0.call(data45, "extension")){
@@ -465,7 +465,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/extension", "#/$defs/DetectedIssue_Mitigation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/extension", "#/$defs/DetectedIssue_Mitigation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data45.modifierExtension !== undefined && func0.call(data45, "modifierExtension")){
@@ -479,7 +479,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/modifierExtension", "#/$defs/DetectedIssue_Mitigation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/modifierExtension", "#/$defs/DetectedIssue_Mitigation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data45.action !== undefined && func0.call(data45, "action")){
@@ -491,14 +491,14 @@ if(data45.date !== undefined && func0.call(data45, "date")){
 let data52 = data45.date;
 if(typeof data52 === "string"){
 if(!pattern3.test(data52)){
-vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/date", "#/$defs/DetectedIssue_Mitigation/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/date", "#/$defs/DetectedIssue_Mitigation/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data52))){
-vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/date", "#/$defs/DetectedIssue_Mitigation/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/date", "#/$defs/DetectedIssue_Mitigation/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/date", "#/$defs/DetectedIssue_Mitigation/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mitigation/" + i10+"/date", "#/$defs/DetectedIssue_Mitigation/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data45._date !== undefined && func0.call(data45, "_date")){
@@ -513,21 +513,21 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mitigation/" + i10, "#/$defs/DetectedIssue_Mitigation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mitigation/" + i10, "#/$defs/DetectedIssue_Mitigation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mitigation", "#/properties/mitigation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mitigation", "#/properties/mitigation/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func11(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "identified[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "identified[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -535,8 +535,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -53,22 +53,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Device" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Device"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Device"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -80,11 +80,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -96,11 +96,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -124,7 +124,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -138,7 +138,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -152,7 +152,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -166,7 +166,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){
@@ -185,11 +185,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func8(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/id", "#/$defs/Device_UdiCarrier/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/id", "#/$defs/Device_UdiCarrier/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/id", "#/$defs/Device_UdiCarrier/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/id", "#/$defs/Device_UdiCarrier/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -203,7 +203,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/extension", "#/$defs/Device_UdiCarrier/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/extension", "#/$defs/Device_UdiCarrier/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -217,18 +217,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/modifierExtension", "#/$defs/Device_UdiCarrier/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/modifierExtension", "#/$defs/Device_UdiCarrier/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.deviceIdentifier !== undefined && func0.call(data18, "deviceIdentifier")){
 let data24 = data18.deviceIdentifier;
 if(typeof data24 === "string"){
 if(func8(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/deviceIdentifier", "#/$defs/Device_UdiCarrier/properties/deviceIdentifier/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/deviceIdentifier", "#/$defs/Device_UdiCarrier/properties/deviceIdentifier/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/deviceIdentifier", "#/$defs/Device_UdiCarrier/properties/deviceIdentifier/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/deviceIdentifier", "#/$defs/Device_UdiCarrier/properties/deviceIdentifier/type", {type: "string"}); errors++;
 }
 }
 if(data18._deviceIdentifier !== undefined && func0.call(data18, "_deviceIdentifier")){
@@ -240,11 +240,11 @@ if(data18.issuer !== undefined && func0.call(data18, "issuer")){
 let data26 = data18.issuer;
 if(typeof data26 === "string"){
 if(!pattern1.test(data26)){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/issuer", "#/$defs/Device_UdiCarrier/properties/issuer/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/issuer", "#/$defs/Device_UdiCarrier/properties/issuer/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/issuer", "#/$defs/Device_UdiCarrier/properties/issuer/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/issuer", "#/$defs/Device_UdiCarrier/properties/issuer/type", {type: "string"}); errors++;
 }
 }
 if(data18._issuer !== undefined && func0.call(data18, "_issuer")){
@@ -256,11 +256,11 @@ if(data18.jurisdiction !== undefined && func0.call(data18, "jurisdiction")){
 let data28 = data18.jurisdiction;
 if(typeof data28 === "string"){
 if(!pattern1.test(data28)){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/jurisdiction", "#/$defs/Device_UdiCarrier/properties/jurisdiction/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/jurisdiction", "#/$defs/Device_UdiCarrier/properties/jurisdiction/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/jurisdiction", "#/$defs/Device_UdiCarrier/properties/jurisdiction/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/jurisdiction", "#/$defs/Device_UdiCarrier/properties/jurisdiction/type", {type: "string"}); errors++;
 }
 }
 if(data18._jurisdiction !== undefined && func0.call(data18, "_jurisdiction")){
@@ -272,11 +272,11 @@ if(data18.carrierAIDC !== undefined && func0.call(data18, "carrierAIDC")){
 let data30 = data18.carrierAIDC;
 if(typeof data30 === "string"){
 if(!(formats0(data30))){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierAIDC", "#/$defs/Device_UdiCarrier/properties/carrierAIDC/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierAIDC", "#/$defs/Device_UdiCarrier/properties/carrierAIDC/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierAIDC", "#/$defs/Device_UdiCarrier/properties/carrierAIDC/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierAIDC", "#/$defs/Device_UdiCarrier/properties/carrierAIDC/type", {type: "string"}); errors++;
 }
 }
 if(data18._carrierAIDC !== undefined && func0.call(data18, "_carrierAIDC")){
@@ -288,11 +288,11 @@ if(data18.carrierHRF !== undefined && func0.call(data18, "carrierHRF")){
 let data32 = data18.carrierHRF;
 if(typeof data32 === "string"){
 if(func8(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierHRF", "#/$defs/Device_UdiCarrier/properties/carrierHRF/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierHRF", "#/$defs/Device_UdiCarrier/properties/carrierHRF/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierHRF", "#/$defs/Device_UdiCarrier/properties/carrierHRF/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierHRF", "#/$defs/Device_UdiCarrier/properties/carrierHRF/type", {type: "string"}); errors++;
 }
 }
 if(data18._carrierHRF !== undefined && func0.call(data18, "_carrierHRF")){
@@ -303,7 +303,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data18.entryType !== undefined && func0.call(data18, "entryType")){
 let data34 = data18.entryType;
 if(!((((((data34 === "barcode") || (data34 === "rfid")) || (data34 === "manual")) || (data34 === "card")) || (data34 === "self-reported")) || (data34 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/entryType", "#/$defs/Device_UdiCarrier/properties/entryType/enum", "enum", {allowedValues: schema1.properties.entryType.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/entryType", "#/$defs/Device_UdiCarrier/properties/entryType/enum", {allowedValues: schema1.properties.entryType.enum}); errors++;
 }
 }
 if(data18._entryType !== undefined && func0.call(data18, "_entryType")){
@@ -313,18 +313,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4, "#/$defs/Device_UdiCarrier/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4, "#/$defs/Device_UdiCarrier/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier", "#/properties/udiCarrier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier", "#/properties/udiCarrier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data36 = data.status;
 if(!((((data36 === "active") || (data36 === "inactive")) || (data36 === "entered-in-error")) || (data36 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -343,18 +343,18 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusReason", "#/properties/statusReason/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusReason", "#/properties/statusReason/type", {type: "array"}); errors++;
 }
 }
 if(data.distinctIdentifier !== undefined && func0.call(data, "distinctIdentifier")){
 let data40 = data.distinctIdentifier;
 if(typeof data40 === "string"){
 if(func8(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/distinctIdentifier", "#/properties/distinctIdentifier/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/distinctIdentifier", "#/properties/distinctIdentifier/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/distinctIdentifier", "#/properties/distinctIdentifier/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/distinctIdentifier", "#/properties/distinctIdentifier/type", {type: "string"}); errors++;
 }
 }
 if(data._distinctIdentifier !== undefined && func0.call(data, "_distinctIdentifier")){
@@ -366,11 +366,11 @@ if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
 let data42 = data.manufacturer;
 if(typeof data42 === "string"){
 if(func8(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/type", {type: "string"}); errors++;
 }
 }
 if(data._manufacturer !== undefined && func0.call(data, "_manufacturer")){
@@ -382,14 +382,14 @@ if(data.manufactureDate !== undefined && func0.call(data, "manufactureDate")){
 let data44 = data.manufactureDate;
 if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
-vErrors = addError(vErrors, instancePath+"/manufactureDate", "#/properties/manufactureDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufactureDate", "#/properties/manufactureDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data44))){
-vErrors = addError(vErrors, instancePath+"/manufactureDate", "#/properties/manufactureDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufactureDate", "#/properties/manufactureDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufactureDate", "#/properties/manufactureDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufactureDate", "#/properties/manufactureDate/type", {type: "string"}); errors++;
 }
 }
 if(data._manufactureDate !== undefined && func0.call(data, "_manufactureDate")){
@@ -401,14 +401,14 @@ if(data.expirationDate !== undefined && func0.call(data, "expirationDate")){
 let data46 = data.expirationDate;
 if(typeof data46 === "string"){
 if(!pattern3.test(data46)){
-vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data46))){
-vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/type", {type: "string"}); errors++;
 }
 }
 if(data._expirationDate !== undefined && func0.call(data, "_expirationDate")){
@@ -420,11 +420,11 @@ if(data.lotNumber !== undefined && func0.call(data, "lotNumber")){
 let data48 = data.lotNumber;
 if(typeof data48 === "string"){
 if(func8(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/type", {type: "string"}); errors++;
 }
 }
 if(data._lotNumber !== undefined && func0.call(data, "_lotNumber")){
@@ -436,11 +436,11 @@ if(data.serialNumber !== undefined && func0.call(data, "serialNumber")){
 let data50 = data.serialNumber;
 if(typeof data50 === "string"){
 if(func8(data50) < 1){
-vErrors = addError(vErrors, instancePath+"/serialNumber", "#/properties/serialNumber/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/serialNumber", "#/properties/serialNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/serialNumber", "#/properties/serialNumber/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/serialNumber", "#/properties/serialNumber/type", {type: "string"}); errors++;
 }
 }
 if(data._serialNumber !== undefined && func0.call(data, "_serialNumber")){
@@ -476,7 +476,7 @@ if(_valid0){
 const _errs88 = errors;
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if((data53.name === undefined) || (!(func0.call(data53, "name")))){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs88 === errors;
@@ -488,7 +488,7 @@ props0._name = true;
 }
 }
 if(!valid23){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs90 = errors;
 let valid25 = true;
@@ -512,7 +512,7 @@ if(_valid1){
 const _errs92 = errors;
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if((data53.type === undefined) || (!(func0.call(data53, "type")))){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/1/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs92 === errors;
@@ -524,7 +524,7 @@ props1._type = true;
 }
 }
 if(!valid25){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -550,11 +550,11 @@ if(data53.id !== undefined && func0.call(data53, "id")){
 let data56 = data53.id;
 if(typeof data56 === "string"){
 if(func8(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/id", "#/$defs/Device_DeviceName/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/id", "#/$defs/Device_DeviceName/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/id", "#/$defs/Device_DeviceName/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/id", "#/$defs/Device_DeviceName/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data53.extension !== undefined && func0.call(data53, "extension")){
@@ -568,7 +568,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/extension", "#/$defs/Device_DeviceName/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/extension", "#/$defs/Device_DeviceName/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data53.modifierExtension !== undefined && func0.call(data53, "modifierExtension")){
@@ -582,18 +582,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/modifierExtension", "#/$defs/Device_DeviceName/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/modifierExtension", "#/$defs/Device_DeviceName/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data53.name !== undefined && func0.call(data53, "name")){
 let data61 = data53.name;
 if(typeof data61 === "string"){
 if(func8(data61) < 1){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/name", "#/$defs/Device_DeviceName/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/name", "#/$defs/Device_DeviceName/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/name", "#/$defs/Device_DeviceName/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/name", "#/$defs/Device_DeviceName/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data53._name !== undefined && func0.call(data53, "_name")){
@@ -604,7 +604,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data53.type !== undefined && func0.call(data53, "type")){
 let data63 = data53.type;
 if(!((((((data63 === "udi-label-name") || (data63 === "user-friendly-name")) || (data63 === "patient-reported-name")) || (data63 === "manufacturer-name")) || (data63 === "model-name")) || (data63 === "other"))){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/type", "#/$defs/Device_DeviceName/properties/type/enum", "enum", {allowedValues: schema2.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/type", "#/$defs/Device_DeviceName/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
 }
 }
 if(data53._type !== undefined && func0.call(data53, "_type")){
@@ -614,23 +614,23 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName", "#/properties/deviceName/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName", "#/properties/deviceName/type", {type: "array"}); errors++;
 }
 }
 if(data.modelNumber !== undefined && func0.call(data, "modelNumber")){
 let data65 = data.modelNumber;
 if(typeof data65 === "string"){
 if(func8(data65) < 1){
-vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/type", {type: "string"}); errors++;
 }
 }
 if(data._modelNumber !== undefined && func0.call(data, "_modelNumber")){
@@ -642,11 +642,11 @@ if(data.partNumber !== undefined && func0.call(data, "partNumber")){
 let data67 = data.partNumber;
 if(typeof data67 === "string"){
 if(func8(data67) < 1){
-vErrors = addError(vErrors, instancePath+"/partNumber", "#/properties/partNumber/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/partNumber", "#/properties/partNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partNumber", "#/properties/partNumber/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partNumber", "#/properties/partNumber/type", {type: "string"}); errors++;
 }
 }
 if(data._partNumber !== undefined && func0.call(data, "_partNumber")){
@@ -667,17 +667,17 @@ for(let i11=0; i11<len11; i11++){
 let data71 = data70[i11];
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.systemType === undefined) || (!(func0.call(data71, "systemType")))){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11, "#/$defs/Device_Specialization/required", "required", {missingProperty: "systemType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11, "#/$defs/Device_Specialization/required", {missingProperty: "systemType"}); errors++;
 }
 if(data71.id !== undefined && func0.call(data71, "id")){
 let data72 = data71.id;
 if(typeof data72 === "string"){
 if(func8(data72) < 1){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/id", "#/$defs/Device_Specialization/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/id", "#/$defs/Device_Specialization/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/id", "#/$defs/Device_Specialization/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/id", "#/$defs/Device_Specialization/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data71.extension !== undefined && func0.call(data71, "extension")){
@@ -691,7 +691,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/extension", "#/$defs/Device_Specialization/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/extension", "#/$defs/Device_Specialization/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data71.modifierExtension !== undefined && func0.call(data71, "modifierExtension")){
@@ -705,7 +705,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/modifierExtension", "#/$defs/Device_Specialization/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/modifierExtension", "#/$defs/Device_Specialization/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data71.systemType !== undefined && func0.call(data71, "systemType")){
@@ -717,11 +717,11 @@ if(data71.version !== undefined && func0.call(data71, "version")){
 let data78 = data71.version;
 if(typeof data78 === "string"){
 if(func8(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/version", "#/$defs/Device_Specialization/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/version", "#/$defs/Device_Specialization/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/version", "#/$defs/Device_Specialization/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/version", "#/$defs/Device_Specialization/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data71._version !== undefined && func0.call(data71, "_version")){
@@ -731,12 +731,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11, "#/$defs/Device_Specialization/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11, "#/$defs/Device_Specialization/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization", "#/properties/specialization/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization", "#/properties/specialization/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
@@ -767,7 +767,7 @@ if(_valid2){
 const _errs138 = errors;
 if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
 if((data81.value === undefined) || (!(func0.call(data81, "value")))){
-vErrors = addError(vErrors, instancePath+"/version/" + i14, "#/$defs/Device_Version/allOf/0/then/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14, "#/$defs/Device_Version/allOf/0/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid2 = _errs138 === errors;
@@ -779,7 +779,7 @@ props2._value = true;
 }
 }
 if(!valid44){
-vErrors = addError(vErrors, instancePath+"/version/" + i14, "#/$defs/Device_Version/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14, "#/$defs/Device_Version/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
 if(props2 !== true){
@@ -796,11 +796,11 @@ if(data81.id !== undefined && func0.call(data81, "id")){
 let data83 = data81.id;
 if(typeof data83 === "string"){
 if(func8(data83) < 1){
-vErrors = addError(vErrors, instancePath+"/version/" + i14+"/id", "#/$defs/Device_Version/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14+"/id", "#/$defs/Device_Version/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version/" + i14+"/id", "#/$defs/Device_Version/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14+"/id", "#/$defs/Device_Version/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data81.extension !== undefined && func0.call(data81, "extension")){
@@ -814,7 +814,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version/" + i14+"/extension", "#/$defs/Device_Version/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14+"/extension", "#/$defs/Device_Version/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data81.modifierExtension !== undefined && func0.call(data81, "modifierExtension")){
@@ -828,7 +828,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version/" + i14+"/modifierExtension", "#/$defs/Device_Version/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14+"/modifierExtension", "#/$defs/Device_Version/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data81.type !== undefined && func0.call(data81, "type")){
@@ -845,11 +845,11 @@ if(data81.value !== undefined && func0.call(data81, "value")){
 let data90 = data81.value;
 if(typeof data90 === "string"){
 if(func8(data90) < 1){
-vErrors = addError(vErrors, instancePath+"/version/" + i14+"/value", "#/$defs/Device_Version/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14+"/value", "#/$defs/Device_Version/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version/" + i14+"/value", "#/$defs/Device_Version/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14+"/value", "#/$defs/Device_Version/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data81._value !== undefined && func0.call(data81, "_value")){
@@ -859,12 +859,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version/" + i14, "#/$defs/Device_Version/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14, "#/$defs/Device_Version/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
@@ -875,17 +875,17 @@ for(let i17=0; i17<len17; i17++){
 let data93 = data92[i17];
 if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
 if((data93.type === undefined) || (!(func0.call(data93, "type")))){
-vErrors = addError(vErrors, instancePath+"/property/" + i17, "#/$defs/Device_Property/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17, "#/$defs/Device_Property/required", {missingProperty: "type"}); errors++;
 }
 if(data93.id !== undefined && func0.call(data93, "id")){
 let data94 = data93.id;
 if(typeof data94 === "string"){
 if(func8(data94) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i17+"/id", "#/$defs/Device_Property/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17+"/id", "#/$defs/Device_Property/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i17+"/id", "#/$defs/Device_Property/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17+"/id", "#/$defs/Device_Property/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data93.extension !== undefined && func0.call(data93, "extension")){
@@ -899,7 +899,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i17+"/extension", "#/$defs/Device_Property/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17+"/extension", "#/$defs/Device_Property/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data93.modifierExtension !== undefined && func0.call(data93, "modifierExtension")){
@@ -913,7 +913,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i17+"/modifierExtension", "#/$defs/Device_Property/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17+"/modifierExtension", "#/$defs/Device_Property/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data93.type !== undefined && func0.call(data93, "type")){
@@ -932,7 +932,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i17+"/valueQuantity", "#/$defs/Device_Property/properties/valueQuantity/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17+"/valueQuantity", "#/$defs/Device_Property/properties/valueQuantity/type", {type: "array"}); errors++;
 }
 }
 if(data93.valueCode !== undefined && func0.call(data93, "valueCode")){
@@ -946,17 +946,17 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i17+"/valueCode", "#/$defs/Device_Property/properties/valueCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17+"/valueCode", "#/$defs/Device_Property/properties/valueCode/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i17, "#/$defs/Device_Property/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17, "#/$defs/Device_Property/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
@@ -980,7 +980,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
@@ -992,11 +992,11 @@ if(data.url !== undefined && func0.call(data, "url")){
 let data109 = data.url;
 if(typeof data109 === "string"){
 if(!pattern1.test(data109)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -1015,7 +1015,7 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.safety !== undefined && func0.call(data, "safety")){
@@ -1029,7 +1029,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/safety", "#/properties/safety/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/safety", "#/properties/safety/type", {type: "array"}); errors++;
 }
 }
 if(data.parent !== undefined && func0.call(data, "parent")){
@@ -1039,7 +1039,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1098,8 +1098,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

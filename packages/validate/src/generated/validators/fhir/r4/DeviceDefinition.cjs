@@ -55,22 +55,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DeviceDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "DeviceDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DeviceDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -82,11 +82,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -98,11 +98,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -126,7 +126,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -140,7 +140,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -154,7 +154,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -168,7 +168,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.udiDeviceIdentifier !== undefined && func0.call(data, "udiDeviceIdentifier")){
@@ -199,7 +199,7 @@ if(_valid0){
 const _errs34 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if((data17.deviceIdentifier === undefined) || (!(func0.call(data17, "deviceIdentifier")))){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/0/then/required", "required", {missingProperty: "deviceIdentifier"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/0/then/required", {missingProperty: "deviceIdentifier"}); errors++;
 }
 }
 var _valid0 = _errs34 === errors;
@@ -211,7 +211,7 @@ props0._deviceIdentifier = true;
 }
 }
 if(!valid13){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs36 = errors;
 let valid15 = true;
@@ -235,7 +235,7 @@ if(_valid1){
 const _errs38 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if((data17.issuer === undefined) || (!(func0.call(data17, "issuer")))){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/1/then/required", "required", {missingProperty: "issuer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/1/then/required", {missingProperty: "issuer"}); errors++;
 }
 }
 var _valid1 = _errs38 === errors;
@@ -247,7 +247,7 @@ props1._issuer = true;
 }
 }
 if(!valid15){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -280,7 +280,7 @@ if(_valid2){
 const _errs42 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if((data17.jurisdiction === undefined) || (!(func0.call(data17, "jurisdiction")))){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/2/then/required", "required", {missingProperty: "jurisdiction"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/2/then/required", {missingProperty: "jurisdiction"}); errors++;
 }
 }
 var _valid2 = _errs42 === errors;
@@ -292,7 +292,7 @@ props2._jurisdiction = true;
 }
 }
 if(!valid17){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -320,11 +320,11 @@ if(data17.id !== undefined && func0.call(data17, "id")){
 let data21 = data17.id;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/id", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/id", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/id", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/id", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data17.extension !== undefined && func0.call(data17, "extension")){
@@ -338,7 +338,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/extension", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/extension", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data17.modifierExtension !== undefined && func0.call(data17, "modifierExtension")){
@@ -352,18 +352,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/modifierExtension", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/modifierExtension", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data17.deviceIdentifier !== undefined && func0.call(data17, "deviceIdentifier")){
 let data26 = data17.deviceIdentifier;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/deviceIdentifier", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/deviceIdentifier/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/deviceIdentifier", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/deviceIdentifier/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/deviceIdentifier", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/deviceIdentifier/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/deviceIdentifier", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/deviceIdentifier/type", {type: "string"}); errors++;
 }
 }
 if(data17._deviceIdentifier !== undefined && func0.call(data17, "_deviceIdentifier")){
@@ -375,11 +375,11 @@ if(data17.issuer !== undefined && func0.call(data17, "issuer")){
 let data28 = data17.issuer;
 if(typeof data28 === "string"){
 if(!pattern1.test(data28)){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/issuer", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/issuer/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/issuer", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/issuer/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/issuer", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/issuer/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/issuer", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/issuer/type", {type: "string"}); errors++;
 }
 }
 if(data17._issuer !== undefined && func0.call(data17, "_issuer")){
@@ -391,11 +391,11 @@ if(data17.jurisdiction !== undefined && func0.call(data17, "jurisdiction")){
 let data30 = data17.jurisdiction;
 if(typeof data30 === "string"){
 if(!pattern1.test(data30)){
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/jurisdiction", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/jurisdiction/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/jurisdiction", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/jurisdiction/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/jurisdiction", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/jurisdiction/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/jurisdiction", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/jurisdiction/type", {type: "string"}); errors++;
 }
 }
 if(data17._jurisdiction !== undefined && func0.call(data17, "_jurisdiction")){
@@ -405,23 +405,23 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier", "#/properties/udiDeviceIdentifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier", "#/properties/udiDeviceIdentifier/type", {type: "array"}); errors++;
 }
 }
 if(data.manufacturerString !== undefined && func0.call(data, "manufacturerString")){
 let data32 = data.manufacturerString;
 if(typeof data32 === "string"){
 if(func7(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/manufacturerString", "#/properties/manufacturerString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturerString", "#/properties/manufacturerString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufacturerString", "#/properties/manufacturerString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturerString", "#/properties/manufacturerString/type", {type: "string"}); errors++;
 }
 }
 if(data._manufacturerString !== undefined && func0.call(data, "_manufacturerString")){
@@ -462,7 +462,7 @@ if(_valid3){
 const _errs72 = errors;
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if((data36.name === undefined) || (!(func0.call(data36, "name")))){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid3 = _errs72 === errors;
@@ -474,7 +474,7 @@ props3._name = true;
 }
 }
 if(!valid28){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs74 = errors;
 let valid30 = true;
@@ -498,7 +498,7 @@ if(_valid4){
 const _errs76 = errors;
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if((data36.type === undefined) || (!(func0.call(data36, "type")))){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/1/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid4 = _errs76 === errors;
@@ -510,7 +510,7 @@ props4._type = true;
 }
 }
 if(!valid30){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props3 !== true && props4 !== undefined){
 if(props4 === true){
@@ -536,11 +536,11 @@ if(data36.id !== undefined && func0.call(data36, "id")){
 let data39 = data36.id;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/id", "#/$defs/DeviceDefinition_DeviceName/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/id", "#/$defs/DeviceDefinition_DeviceName/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/id", "#/$defs/DeviceDefinition_DeviceName/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/id", "#/$defs/DeviceDefinition_DeviceName/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data36.extension !== undefined && func0.call(data36, "extension")){
@@ -554,7 +554,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/extension", "#/$defs/DeviceDefinition_DeviceName/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/extension", "#/$defs/DeviceDefinition_DeviceName/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
@@ -568,18 +568,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/modifierExtension", "#/$defs/DeviceDefinition_DeviceName/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/modifierExtension", "#/$defs/DeviceDefinition_DeviceName/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data36.name !== undefined && func0.call(data36, "name")){
 let data44 = data36.name;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/name", "#/$defs/DeviceDefinition_DeviceName/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/name", "#/$defs/DeviceDefinition_DeviceName/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/name", "#/$defs/DeviceDefinition_DeviceName/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/name", "#/$defs/DeviceDefinition_DeviceName/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data36._name !== undefined && func0.call(data36, "_name")){
@@ -590,7 +590,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data36.type !== undefined && func0.call(data36, "type")){
 let data46 = data36.type;
 if(!((((((data46 === "udi-label-name") || (data46 === "user-friendly-name")) || (data46 === "patient-reported-name")) || (data46 === "manufacturer-name")) || (data46 === "model-name")) || (data46 === "other"))){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/type", "#/$defs/DeviceDefinition_DeviceName/properties/type/enum", "enum", {allowedValues: schema0.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/type", "#/$defs/DeviceDefinition_DeviceName/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data36._type !== undefined && func0.call(data36, "_type")){
@@ -600,23 +600,23 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deviceName", "#/properties/deviceName/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName", "#/properties/deviceName/type", {type: "array"}); errors++;
 }
 }
 if(data.modelNumber !== undefined && func0.call(data, "modelNumber")){
 let data48 = data.modelNumber;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/type", {type: "string"}); errors++;
 }
 }
 if(data._modelNumber !== undefined && func0.call(data, "_modelNumber")){
@@ -657,7 +657,7 @@ if(_valid5){
 const _errs102 = errors;
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 if((data52.systemType === undefined) || (!(func0.call(data52, "systemType")))){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10, "#/$defs/DeviceDefinition_Specialization/allOf/0/then/required", "required", {missingProperty: "systemType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10, "#/$defs/DeviceDefinition_Specialization/allOf/0/then/required", {missingProperty: "systemType"}); errors++;
 }
 }
 var _valid5 = _errs102 === errors;
@@ -669,7 +669,7 @@ props5._systemType = true;
 }
 }
 if(!valid41){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10, "#/$defs/DeviceDefinition_Specialization/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10, "#/$defs/DeviceDefinition_Specialization/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 if(props5 !== true){
@@ -686,11 +686,11 @@ if(data52.id !== undefined && func0.call(data52, "id")){
 let data54 = data52.id;
 if(typeof data54 === "string"){
 if(func7(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/id", "#/$defs/DeviceDefinition_Specialization/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/id", "#/$defs/DeviceDefinition_Specialization/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/id", "#/$defs/DeviceDefinition_Specialization/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/id", "#/$defs/DeviceDefinition_Specialization/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data52.extension !== undefined && func0.call(data52, "extension")){
@@ -704,7 +704,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/extension", "#/$defs/DeviceDefinition_Specialization/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/extension", "#/$defs/DeviceDefinition_Specialization/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
@@ -718,18 +718,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/modifierExtension", "#/$defs/DeviceDefinition_Specialization/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/modifierExtension", "#/$defs/DeviceDefinition_Specialization/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data52.systemType !== undefined && func0.call(data52, "systemType")){
 let data59 = data52.systemType;
 if(typeof data59 === "string"){
 if(func7(data59) < 1){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/systemType", "#/$defs/DeviceDefinition_Specialization/properties/systemType/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/systemType", "#/$defs/DeviceDefinition_Specialization/properties/systemType/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/systemType", "#/$defs/DeviceDefinition_Specialization/properties/systemType/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/systemType", "#/$defs/DeviceDefinition_Specialization/properties/systemType/type", {type: "string"}); errors++;
 }
 }
 if(data52._systemType !== undefined && func0.call(data52, "_systemType")){
@@ -741,11 +741,11 @@ if(data52.version !== undefined && func0.call(data52, "version")){
 let data61 = data52.version;
 if(typeof data61 === "string"){
 if(func7(data61) < 1){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/version", "#/$defs/DeviceDefinition_Specialization/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/version", "#/$defs/DeviceDefinition_Specialization/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/version", "#/$defs/DeviceDefinition_Specialization/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/version", "#/$defs/DeviceDefinition_Specialization/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data52._version !== undefined && func0.call(data52, "_version")){
@@ -755,12 +755,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i10, "#/$defs/DeviceDefinition_Specialization/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10, "#/$defs/DeviceDefinition_Specialization/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialization", "#/properties/specialization/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialization", "#/properties/specialization/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
@@ -771,16 +771,16 @@ for(let i13=0; i13<len13; i13++){
 let data64 = data63[i13];
 if(typeof data64 === "string"){
 if(func7(data64) < 1){
-vErrors = addError(vErrors, instancePath+"/version/" + i13, "#/properties/version/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i13, "#/properties/version/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version/" + i13, "#/properties/version/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i13, "#/properties/version/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "array"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -794,7 +794,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_version", "#/properties/_version/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_version", "#/properties/_version/type", {type: "array"}); errors++;
 }
 }
 if(data.safety !== undefined && func0.call(data, "safety")){
@@ -808,7 +808,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/safety", "#/properties/safety/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/safety", "#/properties/safety/type", {type: "array"}); errors++;
 }
 }
 if(data.shelfLifeStorage !== undefined && func0.call(data, "shelfLifeStorage")){
@@ -822,7 +822,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/shelfLifeStorage", "#/properties/shelfLifeStorage/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/shelfLifeStorage", "#/properties/shelfLifeStorage/type", {type: "array"}); errors++;
 }
 }
 if(data.physicalCharacteristics !== undefined && func0.call(data, "physicalCharacteristics")){
@@ -841,7 +841,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/languageCode", "#/properties/languageCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/languageCode", "#/properties/languageCode/type", {type: "array"}); errors++;
 }
 }
 if(data.capability !== undefined && func0.call(data, "capability")){
@@ -852,17 +852,17 @@ for(let i18=0; i18<len18; i18++){
 let data75 = data74[i18];
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 if((data75.type === undefined) || (!(func0.call(data75, "type")))){
-vErrors = addError(vErrors, instancePath+"/capability/" + i18, "#/$defs/DeviceDefinition_Capability/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18, "#/$defs/DeviceDefinition_Capability/required", {missingProperty: "type"}); errors++;
 }
 if(data75.id !== undefined && func0.call(data75, "id")){
 let data76 = data75.id;
 if(typeof data76 === "string"){
 if(func7(data76) < 1){
-vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/id", "#/$defs/DeviceDefinition_Capability/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/id", "#/$defs/DeviceDefinition_Capability/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/id", "#/$defs/DeviceDefinition_Capability/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/id", "#/$defs/DeviceDefinition_Capability/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data75.extension !== undefined && func0.call(data75, "extension")){
@@ -876,7 +876,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/extension", "#/$defs/DeviceDefinition_Capability/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/extension", "#/$defs/DeviceDefinition_Capability/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data75.modifierExtension !== undefined && func0.call(data75, "modifierExtension")){
@@ -890,7 +890,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/modifierExtension", "#/$defs/DeviceDefinition_Capability/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/modifierExtension", "#/$defs/DeviceDefinition_Capability/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data75.type !== undefined && func0.call(data75, "type")){
@@ -909,17 +909,17 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/description", "#/$defs/DeviceDefinition_Capability/properties/description/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/description", "#/$defs/DeviceDefinition_Capability/properties/description/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i18, "#/$defs/DeviceDefinition_Capability/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18, "#/$defs/DeviceDefinition_Capability/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability", "#/properties/capability/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability", "#/properties/capability/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
@@ -930,17 +930,17 @@ for(let i22=0; i22<len22; i22++){
 let data85 = data84[i22];
 if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
 if((data85.type === undefined) || (!(func0.call(data85, "type")))){
-vErrors = addError(vErrors, instancePath+"/property/" + i22, "#/$defs/DeviceDefinition_Property/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22, "#/$defs/DeviceDefinition_Property/required", {missingProperty: "type"}); errors++;
 }
 if(data85.id !== undefined && func0.call(data85, "id")){
 let data86 = data85.id;
 if(typeof data86 === "string"){
 if(func7(data86) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i22+"/id", "#/$defs/DeviceDefinition_Property/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22+"/id", "#/$defs/DeviceDefinition_Property/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i22+"/id", "#/$defs/DeviceDefinition_Property/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22+"/id", "#/$defs/DeviceDefinition_Property/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data85.extension !== undefined && func0.call(data85, "extension")){
@@ -954,7 +954,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i22+"/extension", "#/$defs/DeviceDefinition_Property/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22+"/extension", "#/$defs/DeviceDefinition_Property/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data85.modifierExtension !== undefined && func0.call(data85, "modifierExtension")){
@@ -968,7 +968,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i22+"/modifierExtension", "#/$defs/DeviceDefinition_Property/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22+"/modifierExtension", "#/$defs/DeviceDefinition_Property/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data85.type !== undefined && func0.call(data85, "type")){
@@ -987,7 +987,7 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i22+"/valueQuantity", "#/$defs/DeviceDefinition_Property/properties/valueQuantity/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22+"/valueQuantity", "#/$defs/DeviceDefinition_Property/properties/valueQuantity/type", {type: "array"}); errors++;
 }
 }
 if(data85.valueCode !== undefined && func0.call(data85, "valueCode")){
@@ -1001,17 +1001,17 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i22+"/valueCode", "#/$defs/DeviceDefinition_Property/properties/valueCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22+"/valueCode", "#/$defs/DeviceDefinition_Property/properties/valueCode/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i22, "#/$defs/DeviceDefinition_Property/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22, "#/$defs/DeviceDefinition_Property/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
 }
 }
 if(data.owner !== undefined && func0.call(data, "owner")){
@@ -1030,18 +1030,18 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data99 = data.url;
 if(typeof data99 === "string"){
 if(!pattern1.test(data99)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -1053,11 +1053,11 @@ if(data.onlineInformation !== undefined && func0.call(data, "onlineInformation")
 let data101 = data.onlineInformation;
 if(typeof data101 === "string"){
 if(!pattern1.test(data101)){
-vErrors = addError(vErrors, instancePath+"/onlineInformation", "#/properties/onlineInformation/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/onlineInformation", "#/properties/onlineInformation/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/onlineInformation", "#/properties/onlineInformation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/onlineInformation", "#/properties/onlineInformation/type", {type: "string"}); errors++;
 }
 }
 if(data._onlineInformation !== undefined && func0.call(data, "_onlineInformation")){
@@ -1076,7 +1076,7 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
@@ -1097,17 +1097,17 @@ for(let i29=0; i29<len29; i29++){
 let data108 = data107[i29];
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if((data108.substance === undefined) || (!(func0.call(data108, "substance")))){
-vErrors = addError(vErrors, instancePath+"/material/" + i29, "#/$defs/DeviceDefinition_Material/required", "required", {missingProperty: "substance"}); errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29, "#/$defs/DeviceDefinition_Material/required", {missingProperty: "substance"}); errors++;
 }
 if(data108.id !== undefined && func0.call(data108, "id")){
 let data109 = data108.id;
 if(typeof data109 === "string"){
 if(func7(data109) < 1){
-vErrors = addError(vErrors, instancePath+"/material/" + i29+"/id", "#/$defs/DeviceDefinition_Material/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29+"/id", "#/$defs/DeviceDefinition_Material/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/material/" + i29+"/id", "#/$defs/DeviceDefinition_Material/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29+"/id", "#/$defs/DeviceDefinition_Material/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data108.extension !== undefined && func0.call(data108, "extension")){
@@ -1121,7 +1121,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/material/" + i29+"/extension", "#/$defs/DeviceDefinition_Material/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29+"/extension", "#/$defs/DeviceDefinition_Material/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data108.modifierExtension !== undefined && func0.call(data108, "modifierExtension")){
@@ -1135,7 +1135,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/material/" + i29+"/modifierExtension", "#/$defs/DeviceDefinition_Material/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29+"/modifierExtension", "#/$defs/DeviceDefinition_Material/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data108.substance !== undefined && func0.call(data108, "substance")){
@@ -1145,7 +1145,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 if(data108.alternate !== undefined && func0.call(data108, "alternate")){
 if(typeof data108.alternate !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/material/" + i29+"/alternate", "#/$defs/DeviceDefinition_Material/properties/alternate/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29+"/alternate", "#/$defs/DeviceDefinition_Material/properties/alternate/type", {type: "boolean"}); errors++;
 }
 }
 if(data108._alternate !== undefined && func0.call(data108, "_alternate")){
@@ -1155,7 +1155,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data108.allergenicIndicator !== undefined && func0.call(data108, "allergenicIndicator")){
 if(typeof data108.allergenicIndicator !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/material/" + i29+"/allergenicIndicator", "#/$defs/DeviceDefinition_Material/properties/allergenicIndicator/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29+"/allergenicIndicator", "#/$defs/DeviceDefinition_Material/properties/allergenicIndicator/type", {type: "boolean"}); errors++;
 }
 }
 if(data108._allergenicIndicator !== undefined && func0.call(data108, "_allergenicIndicator")){
@@ -1165,21 +1165,21 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/material/" + i29, "#/$defs/DeviceDefinition_Material/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29, "#/$defs/DeviceDefinition_Material/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/material", "#/properties/material/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/material", "#/properties/material/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func15(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "manufacturer[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "manufacturer[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1230,8 +1230,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

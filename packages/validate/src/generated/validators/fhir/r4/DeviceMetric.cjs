@@ -103,7 +103,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.category === undefined) || (!(func0.call(data, "category")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "category"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -115,14 +115,14 @@ props0._category = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -153,18 +153,18 @@ props0.calibration = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DeviceMetric" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "DeviceMetric"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DeviceMetric"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -176,11 +176,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -192,11 +192,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -220,7 +220,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -234,7 +234,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -248,7 +248,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -262,7 +262,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -288,7 +288,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data.operationalStatus !== undefined && func0.call(data, "operationalStatus")){
 let data21 = data.operationalStatus;
 if(!((((data21 === "on") || (data21 === "off")) || (data21 === "standby")) || (data21 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/operationalStatus", "#/properties/operationalStatus/enum", "enum", {allowedValues: schema0.properties.operationalStatus.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/operationalStatus", "#/properties/operationalStatus/enum", {allowedValues: schema0.properties.operationalStatus.enum}); errors++;
 }
 }
 if(data._operationalStatus !== undefined && func0.call(data, "_operationalStatus")){
@@ -299,7 +299,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.color !== undefined && func0.call(data, "color")){
 let data23 = data.color;
 if(!((((((((data23 === "black") || (data23 === "red")) || (data23 === "green")) || (data23 === "yellow")) || (data23 === "blue")) || (data23 === "magenta")) || (data23 === "cyan")) || (data23 === "white"))){
-vErrors = addError(vErrors, instancePath+"/color", "#/properties/color/enum", "enum", {allowedValues: schema0.properties.color.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/color", "#/properties/color/enum", {allowedValues: schema0.properties.color.enum}); errors++;
 }
 }
 if(data._color !== undefined && func0.call(data, "_color")){
@@ -310,7 +310,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.category !== undefined && func0.call(data, "category")){
 let data25 = data.category;
 if(!((((data25 === "measurement") || (data25 === "setting")) || (data25 === "calculation")) || (data25 === "unspecified"))){
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/enum", "enum", {allowedValues: schema0.properties.category.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/enum", {allowedValues: schema0.properties.category.enum}); errors++;
 }
 }
 if(data._category !== undefined && func0.call(data, "_category")){
@@ -334,11 +334,11 @@ if(data29.id !== undefined && func0.call(data29, "id")){
 let data30 = data29.id;
 if(typeof data30 === "string"){
 if(func10(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/id", "#/$defs/DeviceMetric_Calibration/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/id", "#/$defs/DeviceMetric_Calibration/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/id", "#/$defs/DeviceMetric_Calibration/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/id", "#/$defs/DeviceMetric_Calibration/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data29.extension !== undefined && func0.call(data29, "extension")){
@@ -352,7 +352,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/extension", "#/$defs/DeviceMetric_Calibration/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/extension", "#/$defs/DeviceMetric_Calibration/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
@@ -366,13 +366,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/modifierExtension", "#/$defs/DeviceMetric_Calibration/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/modifierExtension", "#/$defs/DeviceMetric_Calibration/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data29.type !== undefined && func0.call(data29, "type")){
 let data35 = data29.type;
 if(!((((data35 === "unspecified") || (data35 === "offset")) || (data35 === "gain")) || (data35 === "two-point"))){
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/type", "#/$defs/DeviceMetric_Calibration/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/type", "#/$defs/DeviceMetric_Calibration/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data29._type !== undefined && func0.call(data29, "_type")){
@@ -383,7 +383,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data29.state !== undefined && func0.call(data29, "state")){
 let data37 = data29.state;
 if(!((((data37 === "not-calibrated") || (data37 === "calibration-required")) || (data37 === "calibrated")) || (data37 === "unspecified"))){
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/state", "#/$defs/DeviceMetric_Calibration/properties/state/enum", "enum", {allowedValues: schema1.properties.state.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/state", "#/$defs/DeviceMetric_Calibration/properties/state/enum", {allowedValues: schema1.properties.state.enum}); errors++;
 }
 }
 if(data29._state !== undefined && func0.call(data29, "_state")){
@@ -395,14 +395,14 @@ if(data29.time !== undefined && func0.call(data29, "time")){
 let data39 = data29.time;
 if(typeof data39 === "string"){
 if(!pattern3.test(data39)){
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/time", "#/$defs/DeviceMetric_Calibration/properties/time/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/time", "#/$defs/DeviceMetric_Calibration/properties/time/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data39))){
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/time", "#/$defs/DeviceMetric_Calibration/properties/time/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/time", "#/$defs/DeviceMetric_Calibration/properties/time/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/time", "#/$defs/DeviceMetric_Calibration/properties/time/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration/" + i4+"/time", "#/$defs/DeviceMetric_Calibration/properties/time/type", {type: "string"}); errors++;
 }
 }
 if(data29._time !== undefined && func0.call(data29, "_time")){
@@ -412,17 +412,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/calibration/" + i4, "#/$defs/DeviceMetric_Calibration/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration/" + i4, "#/$defs/DeviceMetric_Calibration/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/calibration", "#/properties/calibration/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/calibration", "#/properties/calibration/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -430,8 +430,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

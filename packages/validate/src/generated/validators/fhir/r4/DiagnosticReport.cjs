@@ -74,7 +74,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -86,14 +86,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -134,18 +134,18 @@ props0.presentedForm = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DiagnosticReport" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "DiagnosticReport"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DiagnosticReport"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -157,11 +157,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -173,11 +173,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -201,7 +201,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -215,7 +215,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -229,7 +229,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -243,7 +243,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
@@ -257,13 +257,13 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(!((((((((((data19 === "registered") || (data19 === "partial")) || (data19 === "preliminary")) || (data19 === "final")) || (data19 === "amended")) || (data19 === "corrected")) || (data19 === "appended")) || (data19 === "cancelled")) || (data19 === "entered-in-error")) || (data19 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -282,7 +282,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -304,11 +304,11 @@ if(data.effectiveDateTime !== undefined && func0.call(data, "effectiveDateTime")
 let data26 = data.effectiveDateTime;
 if(typeof data26 === "string"){
 if(!pattern3.test(data26)){
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
@@ -325,14 +325,14 @@ if(data.issued !== undefined && func0.call(data, "issued")){
 let data29 = data.issued;
 if(typeof data29 === "string"){
 if(!pattern4.test(data29)){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data29))){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", {type: "string"}); errors++;
 }
 }
 if(data._issued !== undefined && func0.call(data, "_issued")){
@@ -351,7 +351,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
 }
 }
 if(data.resultsInterpreter !== undefined && func0.call(data, "resultsInterpreter")){
@@ -365,7 +365,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resultsInterpreter", "#/properties/resultsInterpreter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resultsInterpreter", "#/properties/resultsInterpreter/type", {type: "array"}); errors++;
 }
 }
 if(data.specimen !== undefined && func0.call(data, "specimen")){
@@ -379,7 +379,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specimen", "#/properties/specimen/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specimen", "#/properties/specimen/type", {type: "array"}); errors++;
 }
 }
 if(data.result !== undefined && func0.call(data, "result")){
@@ -393,7 +393,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/result", "#/properties/result/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/result", "#/properties/result/type", {type: "array"}); errors++;
 }
 }
 if(data.imagingStudy !== undefined && func0.call(data, "imagingStudy")){
@@ -407,7 +407,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/imagingStudy", "#/properties/imagingStudy/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/imagingStudy", "#/properties/imagingStudy/type", {type: "array"}); errors++;
 }
 }
 if(data.media !== undefined && func0.call(data, "media")){
@@ -418,17 +418,17 @@ for(let i11=0; i11<len11; i11++){
 let data42 = data41[i11];
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.link === undefined) || (!(func0.call(data42, "link")))){
-vErrors = addError(vErrors, instancePath+"/media/" + i11, "#/$defs/DiagnosticReport_Media/required", "required", {missingProperty: "link"}); errors++;
+vErrors = addError(vErrors, instancePath+"/media/" + i11, "#/$defs/DiagnosticReport_Media/required", {missingProperty: "link"}); errors++;
 }
 if(data42.id !== undefined && func0.call(data42, "id")){
 let data43 = data42.id;
 if(typeof data43 === "string"){
 if(func10(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/media/" + i11+"/id", "#/$defs/DiagnosticReport_Media/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/media/" + i11+"/id", "#/$defs/DiagnosticReport_Media/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/media/" + i11+"/id", "#/$defs/DiagnosticReport_Media/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/media/" + i11+"/id", "#/$defs/DiagnosticReport_Media/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data42.extension !== undefined && func0.call(data42, "extension")){
@@ -442,7 +442,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/media/" + i11+"/extension", "#/$defs/DiagnosticReport_Media/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/media/" + i11+"/extension", "#/$defs/DiagnosticReport_Media/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data42.modifierExtension !== undefined && func0.call(data42, "modifierExtension")){
@@ -456,18 +456,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/media/" + i11+"/modifierExtension", "#/$defs/DiagnosticReport_Media/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/media/" + i11+"/modifierExtension", "#/$defs/DiagnosticReport_Media/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data42.comment !== undefined && func0.call(data42, "comment")){
 let data48 = data42.comment;
 if(typeof data48 === "string"){
 if(func10(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/media/" + i11+"/comment", "#/$defs/DiagnosticReport_Media/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/media/" + i11+"/comment", "#/$defs/DiagnosticReport_Media/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/media/" + i11+"/comment", "#/$defs/DiagnosticReport_Media/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/media/" + i11+"/comment", "#/$defs/DiagnosticReport_Media/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data42._comment !== undefined && func0.call(data42, "_comment")){
@@ -482,23 +482,23 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/media/" + i11, "#/$defs/DiagnosticReport_Media/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/media/" + i11, "#/$defs/DiagnosticReport_Media/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/media", "#/properties/media/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/media", "#/properties/media/type", {type: "array"}); errors++;
 }
 }
 if(data.conclusion !== undefined && func0.call(data, "conclusion")){
 let data51 = data.conclusion;
 if(typeof data51 === "string"){
 if(func10(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/conclusion", "#/properties/conclusion/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/conclusion", "#/properties/conclusion/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/conclusion", "#/properties/conclusion/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/conclusion", "#/properties/conclusion/type", {type: "string"}); errors++;
 }
 }
 if(data._conclusion !== undefined && func0.call(data, "_conclusion")){
@@ -517,7 +517,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/conclusionCode", "#/properties/conclusionCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/conclusionCode", "#/properties/conclusionCode/type", {type: "array"}); errors++;
 }
 }
 if(data.presentedForm !== undefined && func0.call(data, "presentedForm")){
@@ -531,16 +531,16 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/presentedForm", "#/properties/presentedForm/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/presentedForm", "#/properties/presentedForm/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func12(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "effective[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "effective[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -548,8 +548,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -75,7 +75,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -87,14 +87,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.content === undefined) || (!(func0.call(data, "content")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "content"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "content"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -132,18 +132,18 @@ props0.context = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DocumentReference" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "DocumentReference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DocumentReference"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -155,11 +155,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -171,11 +171,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -199,7 +199,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -213,7 +213,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -227,7 +227,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.masterIdentifier !== undefined && func0.call(data, "masterIdentifier")){
@@ -246,13 +246,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data18 = data.status;
 if(!(((data18 === "current") || (data18 === "superseded")) || (data18 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -263,10 +263,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.docStatus !== undefined && func0.call(data, "docStatus")){
 let data20 = data.docStatus;
 if(typeof data20 !== "string"){
-vErrors = addError(vErrors, instancePath+"/docStatus", "#/properties/docStatus/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/docStatus", "#/properties/docStatus/type", {type: "string"}); errors++;
 }
 if(!((((data20 === "preliminary") || (data20 === "final")) || (data20 === "amended")) || (data20 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/docStatus", "#/properties/docStatus/enum", "enum", {allowedValues: schema0.properties.docStatus.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/docStatus", "#/properties/docStatus/enum", {allowedValues: schema0.properties.docStatus.enum}); errors++;
 }
 }
 if(data._docStatus !== undefined && func0.call(data, "_docStatus")){
@@ -290,7 +290,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -302,14 +302,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data26 = data.date;
 if(typeof data26 === "string"){
 if(!pattern3.test(data26)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data26))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -328,7 +328,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.authenticator !== undefined && func0.call(data, "authenticator")){
@@ -369,7 +369,7 @@ if(_valid1){
 const _errs57 = errors;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if((data33.code === undefined) || (!(func0.call(data33, "code")))){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6, "#/$defs/DocumentReference_RelatesTo/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6, "#/$defs/DocumentReference_RelatesTo/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid1 = _errs57 === errors;
@@ -381,11 +381,11 @@ props1._code = true;
 }
 }
 if(!valid20){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6, "#/$defs/DocumentReference_RelatesTo/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6, "#/$defs/DocumentReference_RelatesTo/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if((data33.target === undefined) || (!(func0.call(data33, "target")))){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6, "#/$defs/DocumentReference_RelatesTo/required", "required", {missingProperty: "target"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6, "#/$defs/DocumentReference_RelatesTo/required", {missingProperty: "target"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -400,11 +400,11 @@ if(data33.id !== undefined && func0.call(data33, "id")){
 let data35 = data33.id;
 if(typeof data35 === "string"){
 if(func9(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6+"/id", "#/$defs/DocumentReference_RelatesTo/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6+"/id", "#/$defs/DocumentReference_RelatesTo/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6+"/id", "#/$defs/DocumentReference_RelatesTo/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6+"/id", "#/$defs/DocumentReference_RelatesTo/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data33.extension !== undefined && func0.call(data33, "extension")){
@@ -418,7 +418,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6+"/extension", "#/$defs/DocumentReference_RelatesTo/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6+"/extension", "#/$defs/DocumentReference_RelatesTo/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data33.modifierExtension !== undefined && func0.call(data33, "modifierExtension")){
@@ -432,13 +432,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6+"/modifierExtension", "#/$defs/DocumentReference_RelatesTo/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6+"/modifierExtension", "#/$defs/DocumentReference_RelatesTo/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data33.code !== undefined && func0.call(data33, "code")){
 let data40 = data33.code;
 if(!((((data40 === "replaces") || (data40 === "transforms")) || (data40 === "signs")) || (data40 === "appends"))){
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6+"/code", "#/$defs/DocumentReference_RelatesTo/properties/code/enum", "enum", {allowedValues: schema1.properties.code.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6+"/code", "#/$defs/DocumentReference_RelatesTo/properties/code/enum", {allowedValues: schema1.properties.code.enum}); errors++;
 }
 }
 if(data33._code !== undefined && func0.call(data33, "_code")){
@@ -453,23 +453,23 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6, "#/$defs/DocumentReference_RelatesTo/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo/" + i6, "#/$defs/DocumentReference_RelatesTo/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatesTo", "#/properties/relatesTo/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatesTo", "#/properties/relatesTo/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data43 = data.description;
 if(typeof data43 === "string"){
 if(func9(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -488,7 +488,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", {type: "array"}); errors++;
 }
 }
 if(data.content !== undefined && func0.call(data, "content")){
@@ -499,17 +499,17 @@ for(let i10=0; i10<len10; i10++){
 let data48 = data47[i10];
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.attachment === undefined) || (!(func0.call(data48, "attachment")))){
-vErrors = addError(vErrors, instancePath+"/content/" + i10, "#/$defs/DocumentReference_Content/required", "required", {missingProperty: "attachment"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i10, "#/$defs/DocumentReference_Content/required", {missingProperty: "attachment"}); errors++;
 }
 if(data48.id !== undefined && func0.call(data48, "id")){
 let data49 = data48.id;
 if(typeof data49 === "string"){
 if(func9(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/content/" + i10+"/id", "#/$defs/DocumentReference_Content/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i10+"/id", "#/$defs/DocumentReference_Content/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/content/" + i10+"/id", "#/$defs/DocumentReference_Content/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i10+"/id", "#/$defs/DocumentReference_Content/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data48.extension !== undefined && func0.call(data48, "extension")){
@@ -523,7 +523,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/content/" + i10+"/extension", "#/$defs/DocumentReference_Content/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i10+"/extension", "#/$defs/DocumentReference_Content/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
@@ -537,7 +537,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/content/" + i10+"/modifierExtension", "#/$defs/DocumentReference_Content/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i10+"/modifierExtension", "#/$defs/DocumentReference_Content/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data48.attachment !== undefined && func0.call(data48, "attachment")){
@@ -552,12 +552,12 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/content/" + i10, "#/$defs/DocumentReference_Content/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i10, "#/$defs/DocumentReference_Content/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/type", {type: "array"}); errors++;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
@@ -567,11 +567,11 @@ if(data56.id !== undefined && func0.call(data56, "id")){
 let data57 = data56.id;
 if(typeof data57 === "string"){
 if(func9(data57) < 1){
-vErrors = addError(vErrors, instancePath+"/context/id", "#/$defs/DocumentReference_Context/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/id", "#/$defs/DocumentReference_Context/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/id", "#/$defs/DocumentReference_Context/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/id", "#/$defs/DocumentReference_Context/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data56.extension !== undefined && func0.call(data56, "extension")){
@@ -585,7 +585,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/extension", "#/$defs/DocumentReference_Context/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/extension", "#/$defs/DocumentReference_Context/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data56.modifierExtension !== undefined && func0.call(data56, "modifierExtension")){
@@ -599,7 +599,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/modifierExtension", "#/$defs/DocumentReference_Context/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/modifierExtension", "#/$defs/DocumentReference_Context/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data56.encounter !== undefined && func0.call(data56, "encounter")){
@@ -613,7 +613,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/encounter", "#/$defs/DocumentReference_Context/properties/encounter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/encounter", "#/$defs/DocumentReference_Context/properties/encounter/type", {type: "array"}); errors++;
 }
 }
 if(data56.event !== undefined && func0.call(data56, "event")){
@@ -627,7 +627,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/event", "#/$defs/DocumentReference_Context/properties/event/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/event", "#/$defs/DocumentReference_Context/properties/event/type", {type: "array"}); errors++;
 }
 }
 if(data56.period !== undefined && func0.call(data56, "period")){
@@ -661,17 +661,17 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/related", "#/$defs/DocumentReference_Context/properties/related/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/related", "#/$defs/DocumentReference_Context/properties/related/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context", "#/$defs/DocumentReference_Context/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/DocumentReference_Context/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -679,8 +679,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

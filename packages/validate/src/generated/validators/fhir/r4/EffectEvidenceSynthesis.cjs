@@ -44,11 +44,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -62,7 +62,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -76,18 +76,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data5 = data.description;
 if(typeof data5 === "string"){
 if(func7(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -108,7 +108,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data.value !== undefined && func0.call(data, "value")){
 let data9 = data.value;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -132,11 +132,11 @@ if(data13.id !== undefined && func0.call(data13, "id")){
 let data14 = data13.id;
 if(typeof data14 === "string"){
 if(func7(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/id", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/id", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/id", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/id", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -150,7 +150,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/extension", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/extension", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -164,7 +164,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/modifierExtension", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/modifierExtension", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.type !== undefined && func0.call(data13, "type")){
@@ -175,7 +175,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data13.level !== undefined && func0.call(data13, "level")){
 let data20 = data13.level;
 if(!((typeof data20 == "number") && (isFinite(data20)))){
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/level", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/level/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/level", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/level/type", {type: "number"}); errors++;
 }
 }
 if(data13._level !== undefined && func0.call(data13, "_level")){
@@ -186,7 +186,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data13.from !== undefined && func0.call(data13, "from")){
 let data22 = data13.from;
 if(!((typeof data22 == "number") && (isFinite(data22)))){
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/from", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/from/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/from", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/from/type", {type: "number"}); errors++;
 }
 }
 if(data13._from !== undefined && func0.call(data13, "_from")){
@@ -197,7 +197,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data13.to !== undefined && func0.call(data13, "to")){
 let data24 = data13.to;
 if(!((typeof data24 == "number") && (isFinite(data24)))){
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/to", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/to/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/to", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/to/type", {type: "number"}); errors++;
 }
 }
 if(data13._to !== undefined && func0.call(data13, "_to")){
@@ -207,17 +207,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2, "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2, "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/precisionEstimate", "#/properties/precisionEstimate/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate", "#/properties/precisionEstimate/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -258,11 +258,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -276,7 +276,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -290,7 +290,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.rating !== undefined && func0.call(data, "rating")){
@@ -304,7 +304,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rating", "#/properties/rating/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rating", "#/properties/rating/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -318,7 +318,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.certaintySubcomponent !== undefined && func0.call(data, "certaintySubcomponent")){
@@ -332,11 +332,11 @@ if(data10.id !== undefined && func0.call(data10, "id")){
 let data11 = data10.id;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/id", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/id", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/id", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/id", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data10.extension !== undefined && func0.call(data10, "extension")){
@@ -350,7 +350,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/extension", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/extension", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
@@ -364,7 +364,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/modifierExtension", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/modifierExtension", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data10.type !== undefined && func0.call(data10, "type")){
@@ -383,7 +383,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/rating", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/rating/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/rating", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/rating/type", {type: "array"}); errors++;
 }
 }
 if(data10.note !== undefined && func0.call(data10, "note")){
@@ -397,22 +397,22 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/note", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/note", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/note/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4, "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4, "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent", "#/properties/certaintySubcomponent/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent", "#/properties/certaintySubcomponent/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -464,7 +464,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -476,23 +476,23 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.exposureAlternative === undefined) || (!(func0.call(data, "exposureAlternative")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "exposureAlternative"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "exposureAlternative"}); errors++;
 }
 if((data.exposure === undefined) || (!(func0.call(data, "exposure")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "exposure"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "exposure"}); errors++;
 }
 if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "outcome"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "outcome"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.population === undefined) || (!(func0.call(data, "population")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "population"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "population"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -554,18 +554,18 @@ props0.certainty = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("EffectEvidenceSynthesis" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "EffectEvidenceSynthesis"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "EffectEvidenceSynthesis"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -577,11 +577,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -593,11 +593,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -621,7 +621,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -635,7 +635,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -649,18 +649,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -679,18 +679,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -702,11 +702,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -718,11 +718,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data23 = data.title;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -733,7 +733,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data25 = data.status;
 if(!((((data25 === "draft") || (data25 === "active")) || (data25 === "retired")) || (data25 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -745,14 +745,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data27 = data.date;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -764,11 +764,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data29 = data.publisher;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -787,18 +787,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data33 = data.description;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -817,7 +817,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -831,7 +831,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -845,18 +845,18 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data41 = data.copyright;
 if(typeof data41 === "string"){
 if(func7(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -868,14 +868,14 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data43 = data.approvalDate;
 if(typeof data43 === "string"){
 if(!pattern4.test(data43)){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data43))){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
@@ -887,14 +887,14 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data45 = data.lastReviewDate;
 if(typeof data45 === "string"){
 if(!pattern4.test(data45)){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data45))){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
@@ -918,7 +918,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", {type: "array"}); errors++;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
@@ -932,7 +932,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.editor !== undefined && func0.call(data, "editor")){
@@ -946,7 +946,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", {type: "array"}); errors++;
 }
 }
 if(data.reviewer !== undefined && func0.call(data, "reviewer")){
@@ -960,7 +960,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", {type: "array"}); errors++;
 }
 }
 if(data.endorser !== undefined && func0.call(data, "endorser")){
@@ -974,7 +974,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
@@ -988,7 +988,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", {type: "array"}); errors++;
 }
 }
 if(data.synthesisType !== undefined && func0.call(data, "synthesisType")){
@@ -1028,11 +1028,11 @@ if(data66.id !== undefined && func0.call(data66, "id")){
 let data67 = data66.id;
 if(typeof data67 === "string"){
 if(func7(data67) < 1){
-vErrors = addError(vErrors, instancePath+"/sampleSize/id", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/id", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sampleSize/id", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/id", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data66.extension !== undefined && func0.call(data66, "extension")){
@@ -1046,7 +1046,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sampleSize/extension", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/extension", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data66.modifierExtension !== undefined && func0.call(data66, "modifierExtension")){
@@ -1060,18 +1060,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sampleSize/modifierExtension", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/modifierExtension", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data66.description !== undefined && func0.call(data66, "description")){
 let data72 = data66.description;
 if(typeof data72 === "string"){
 if(func7(data72) < 1){
-vErrors = addError(vErrors, instancePath+"/sampleSize/description", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/description", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sampleSize/description", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/description", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data66._description !== undefined && func0.call(data66, "_description")){
@@ -1082,14 +1082,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data66.numberOfStudies !== undefined && func0.call(data66, "numberOfStudies")){
 let data74 = data66.numberOfStudies;
 if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
-vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/type", {type: "integer"}); errors++;
 }
 if((typeof data74 == "number") && (isFinite(data74))){
 if(data74 > 2147483647 || isNaN(data74)){
-vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data74 < -2147483648 || isNaN(data74)){
-vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1101,14 +1101,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data66.numberOfParticipants !== undefined && func0.call(data66, "numberOfParticipants")){
 let data76 = data66.numberOfParticipants;
 if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/type", {type: "integer"}); errors++;
 }
 if((typeof data76 == "number") && (isFinite(data76))){
 if(data76 > 2147483647 || isNaN(data76)){
-vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data76 < -2147483648 || isNaN(data76)){
-vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1119,7 +1119,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sampleSize", "#/$defs/EffectEvidenceSynthesis_SampleSize/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize", "#/$defs/EffectEvidenceSynthesis_SampleSize/type", {type: "object"}); errors++;
 }
 }
 if(data.resultsByExposure !== undefined && func0.call(data, "resultsByExposure")){
@@ -1130,17 +1130,17 @@ for(let i16=0; i16<len16; i16++){
 let data79 = data78[i16];
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if((data79.riskEvidenceSynthesis === undefined) || (!(func0.call(data79, "riskEvidenceSynthesis")))){
-vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16, "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/required", "required", {missingProperty: "riskEvidenceSynthesis"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16, "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/required", {missingProperty: "riskEvidenceSynthesis"}); errors++;
 }
 if(data79.id !== undefined && func0.call(data79, "id")){
 let data80 = data79.id;
 if(typeof data80 === "string"){
 if(func7(data80) < 1){
-vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/id", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/id", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/id", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/id", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data79.extension !== undefined && func0.call(data79, "extension")){
@@ -1154,7 +1154,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/extension", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/extension", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data79.modifierExtension !== undefined && func0.call(data79, "modifierExtension")){
@@ -1168,18 +1168,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/modifierExtension", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/modifierExtension", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data79.description !== undefined && func0.call(data79, "description")){
 let data85 = data79.description;
 if(typeof data85 === "string"){
 if(func7(data85) < 1){
-vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/description", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/description", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/description", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/description", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data79._description !== undefined && func0.call(data79, "_description")){
@@ -1190,7 +1190,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data79.exposureState !== undefined && func0.call(data79, "exposureState")){
 let data87 = data79.exposureState;
 if(!((data87 === "exposure") || (data87 === "exposure-alternative"))){
-vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/exposureState", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/exposureState/enum", "enum", {allowedValues: schema1.properties.exposureState.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/exposureState", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/exposureState/enum", {allowedValues: schema1.properties.exposureState.enum}); errors++;
 }
 }
 if(data79._exposureState !== undefined && func0.call(data79, "_exposureState")){
@@ -1210,12 +1210,12 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16, "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16, "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resultsByExposure", "#/properties/resultsByExposure/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure", "#/properties/resultsByExposure/type", {type: "array"}); errors++;
 }
 }
 if(data.effectEstimate !== undefined && func0.call(data, "effectEstimate")){
@@ -1229,7 +1229,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/effectEstimate", "#/properties/effectEstimate/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/effectEstimate", "#/properties/effectEstimate/type", {type: "array"}); errors++;
 }
 }
 if(data.certainty !== undefined && func0.call(data, "certainty")){
@@ -1243,12 +1243,12 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certainty", "#/properties/certainty/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certainty", "#/properties/certainty/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1256,8 +1256,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -90,7 +90,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -102,14 +102,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.class === undefined) || (!(func0.call(data, "class")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "class"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "class"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -151,18 +151,18 @@ props0.partOf = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Encounter" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Encounter"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Encounter"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -174,11 +174,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -190,11 +190,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -218,7 +218,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -232,7 +232,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -246,7 +246,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -260,13 +260,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!(((((((((data17 === "planned") || (data17 === "arrived")) || (data17 === "triaged")) || (data17 === "in-progress")) || (data17 === "onleave")) || (data17 === "finished")) || (data17 === "cancelled")) || (data17 === "entered-in-error")) || (data17 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -302,7 +302,7 @@ if(_valid1){
 const _errs40 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.status === undefined) || (!(func0.call(data20, "status")))){
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/Encounter_StatusHistory/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/Encounter_StatusHistory/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid1 = _errs40 === errors;
@@ -314,11 +314,11 @@ props1._status = true;
 }
 }
 if(!valid16){
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/Encounter_StatusHistory/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/Encounter_StatusHistory/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.period === undefined) || (!(func0.call(data20, "period")))){
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/Encounter_StatusHistory/required", "required", {missingProperty: "period"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/Encounter_StatusHistory/required", {missingProperty: "period"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -333,11 +333,11 @@ if(data20.id !== undefined && func0.call(data20, "id")){
 let data22 = data20.id;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/id", "#/$defs/Encounter_StatusHistory/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/id", "#/$defs/Encounter_StatusHistory/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/id", "#/$defs/Encounter_StatusHistory/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/id", "#/$defs/Encounter_StatusHistory/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data20.extension !== undefined && func0.call(data20, "extension")){
@@ -351,7 +351,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/extension", "#/$defs/Encounter_StatusHistory/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/extension", "#/$defs/Encounter_StatusHistory/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
@@ -365,13 +365,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/modifierExtension", "#/$defs/Encounter_StatusHistory/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/modifierExtension", "#/$defs/Encounter_StatusHistory/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data20.status !== undefined && func0.call(data20, "status")){
 let data27 = data20.status;
 if(!(((((((((data27 === "planned") || (data27 === "arrived")) || (data27 === "triaged")) || (data27 === "in-progress")) || (data27 === "onleave")) || (data27 === "finished")) || (data27 === "cancelled")) || (data27 === "entered-in-error")) || (data27 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/status", "#/$defs/Encounter_StatusHistory/properties/status/enum", "enum", {allowedValues: schema1.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/status", "#/$defs/Encounter_StatusHistory/properties/status/enum", {allowedValues: schema1.properties.status.enum}); errors++;
 }
 }
 if(data20._status !== undefined && func0.call(data20, "_status")){
@@ -386,12 +386,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/Encounter_StatusHistory/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/Encounter_StatusHistory/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusHistory", "#/properties/statusHistory/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory", "#/properties/statusHistory/type", {type: "array"}); errors++;
 }
 }
 if(data.class !== undefined && func0.call(data, "class")){
@@ -407,20 +407,20 @@ for(let i7=0; i7<len7; i7++){
 let data32 = data31[i7];
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if((data32.period === undefined) || (!(func0.call(data32, "period")))){
-vErrors = addError(vErrors, instancePath+"/classHistory/" + i7, "#/$defs/Encounter_ClassHistory/required", "required", {missingProperty: "period"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7, "#/$defs/Encounter_ClassHistory/required", {missingProperty: "period"}); errors++;
 }
 if((data32.class === undefined) || (!(func0.call(data32, "class")))){
-vErrors = addError(vErrors, instancePath+"/classHistory/" + i7, "#/$defs/Encounter_ClassHistory/required", "required", {missingProperty: "class"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7, "#/$defs/Encounter_ClassHistory/required", {missingProperty: "class"}); errors++;
 }
 if(data32.id !== undefined && func0.call(data32, "id")){
 let data33 = data32.id;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/classHistory/" + i7+"/id", "#/$defs/Encounter_ClassHistory/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7+"/id", "#/$defs/Encounter_ClassHistory/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classHistory/" + i7+"/id", "#/$defs/Encounter_ClassHistory/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7+"/id", "#/$defs/Encounter_ClassHistory/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data32.extension !== undefined && func0.call(data32, "extension")){
@@ -434,7 +434,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classHistory/" + i7+"/extension", "#/$defs/Encounter_ClassHistory/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7+"/extension", "#/$defs/Encounter_ClassHistory/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data32.modifierExtension !== undefined && func0.call(data32, "modifierExtension")){
@@ -448,7 +448,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classHistory/" + i7+"/modifierExtension", "#/$defs/Encounter_ClassHistory/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7+"/modifierExtension", "#/$defs/Encounter_ClassHistory/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data32.class !== undefined && func0.call(data32, "class")){
@@ -463,12 +463,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classHistory/" + i7, "#/$defs/Encounter_ClassHistory/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7, "#/$defs/Encounter_ClassHistory/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classHistory", "#/properties/classHistory/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory", "#/properties/classHistory/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -482,7 +482,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.serviceType !== undefined && func0.call(data, "serviceType")){
@@ -511,7 +511,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/episodeOfCare", "#/properties/episodeOfCare/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/episodeOfCare", "#/properties/episodeOfCare/type", {type: "array"}); errors++;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
@@ -525,7 +525,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
@@ -539,11 +539,11 @@ if(data50.id !== undefined && func0.call(data50, "id")){
 let data51 = data50.id;
 if(typeof data51 === "string"){
 if(func7(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/id", "#/$defs/Encounter_Participant/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/id", "#/$defs/Encounter_Participant/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/id", "#/$defs/Encounter_Participant/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/id", "#/$defs/Encounter_Participant/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data50.extension !== undefined && func0.call(data50, "extension")){
@@ -557,7 +557,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/extension", "#/$defs/Encounter_Participant/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/extension", "#/$defs/Encounter_Participant/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data50.modifierExtension !== undefined && func0.call(data50, "modifierExtension")){
@@ -571,7 +571,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/modifierExtension", "#/$defs/Encounter_Participant/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/modifierExtension", "#/$defs/Encounter_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data50.type !== undefined && func0.call(data50, "type")){
@@ -585,7 +585,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/type", "#/$defs/Encounter_Participant/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/type", "#/$defs/Encounter_Participant/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data50.period !== undefined && func0.call(data50, "period")){
@@ -600,12 +600,12 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i13, "#/$defs/Encounter_Participant/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i13, "#/$defs/Encounter_Participant/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.appointment !== undefined && func0.call(data, "appointment")){
@@ -619,7 +619,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/appointment", "#/properties/appointment/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/appointment", "#/properties/appointment/type", {type: "array"}); errors++;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
@@ -643,7 +643,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -657,7 +657,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.diagnosis !== undefined && func0.call(data, "diagnosis")){
@@ -668,17 +668,17 @@ for(let i20=0; i20<len20; i20++){
 let data69 = data68[i20];
 if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
 if((data69.condition === undefined) || (!(func0.call(data69, "condition")))){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20, "#/$defs/Encounter_Diagnosis/required", "required", {missingProperty: "condition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20, "#/$defs/Encounter_Diagnosis/required", {missingProperty: "condition"}); errors++;
 }
 if(data69.id !== undefined && func0.call(data69, "id")){
 let data70 = data69.id;
 if(typeof data70 === "string"){
 if(func7(data70) < 1){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/id", "#/$defs/Encounter_Diagnosis/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/id", "#/$defs/Encounter_Diagnosis/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/id", "#/$defs/Encounter_Diagnosis/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/id", "#/$defs/Encounter_Diagnosis/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data69.extension !== undefined && func0.call(data69, "extension")){
@@ -692,7 +692,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/extension", "#/$defs/Encounter_Diagnosis/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/extension", "#/$defs/Encounter_Diagnosis/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data69.modifierExtension !== undefined && func0.call(data69, "modifierExtension")){
@@ -706,7 +706,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/modifierExtension", "#/$defs/Encounter_Diagnosis/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/modifierExtension", "#/$defs/Encounter_Diagnosis/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data69.condition !== undefined && func0.call(data69, "condition")){
@@ -722,14 +722,14 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 if(data69.rank !== undefined && func0.call(data69, "rank")){
 let data77 = data69.rank;
 if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/rank", "#/$defs/Encounter_Diagnosis/properties/rank/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/rank", "#/$defs/Encounter_Diagnosis/properties/rank/type", {type: "integer"}); errors++;
 }
 if((typeof data77 == "number") && (isFinite(data77))){
 if(data77 > 2147483647 || isNaN(data77)){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/rank", "#/$defs/Encounter_Diagnosis/properties/rank/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/rank", "#/$defs/Encounter_Diagnosis/properties/rank/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data77 < 1 || isNaN(data77)){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/rank", "#/$defs/Encounter_Diagnosis/properties/rank/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/rank", "#/$defs/Encounter_Diagnosis/properties/rank/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -740,12 +740,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20, "#/$defs/Encounter_Diagnosis/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20, "#/$defs/Encounter_Diagnosis/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", {type: "array"}); errors++;
 }
 }
 if(data.account !== undefined && func0.call(data, "account")){
@@ -759,7 +759,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/account", "#/properties/account/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/account", "#/properties/account/type", {type: "array"}); errors++;
 }
 }
 if(data.hospitalization !== undefined && func0.call(data, "hospitalization")){
@@ -769,11 +769,11 @@ if(data81.id !== undefined && func0.call(data81, "id")){
 let data82 = data81.id;
 if(typeof data82 === "string"){
 if(func7(data82) < 1){
-vErrors = addError(vErrors, instancePath+"/hospitalization/id", "#/$defs/Encounter_Hospitalization/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/id", "#/$defs/Encounter_Hospitalization/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hospitalization/id", "#/$defs/Encounter_Hospitalization/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/id", "#/$defs/Encounter_Hospitalization/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data81.extension !== undefined && func0.call(data81, "extension")){
@@ -787,7 +787,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hospitalization/extension", "#/$defs/Encounter_Hospitalization/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/extension", "#/$defs/Encounter_Hospitalization/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data81.modifierExtension !== undefined && func0.call(data81, "modifierExtension")){
@@ -801,7 +801,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hospitalization/modifierExtension", "#/$defs/Encounter_Hospitalization/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/modifierExtension", "#/$defs/Encounter_Hospitalization/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data81.preAdmissionIdentifier !== undefined && func0.call(data81, "preAdmissionIdentifier")){
@@ -835,7 +835,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hospitalization/dietPreference", "#/$defs/Encounter_Hospitalization/properties/dietPreference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/dietPreference", "#/$defs/Encounter_Hospitalization/properties/dietPreference/type", {type: "array"}); errors++;
 }
 }
 if(data81.specialCourtesy !== undefined && func0.call(data81, "specialCourtesy")){
@@ -849,7 +849,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hospitalization/specialCourtesy", "#/$defs/Encounter_Hospitalization/properties/specialCourtesy/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/specialCourtesy", "#/$defs/Encounter_Hospitalization/properties/specialCourtesy/type", {type: "array"}); errors++;
 }
 }
 if(data81.specialArrangement !== undefined && func0.call(data81, "specialArrangement")){
@@ -863,7 +863,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hospitalization/specialArrangement", "#/$defs/Encounter_Hospitalization/properties/specialArrangement/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/specialArrangement", "#/$defs/Encounter_Hospitalization/properties/specialArrangement/type", {type: "array"}); errors++;
 }
 }
 if(data81.destination !== undefined && func0.call(data81, "destination")){
@@ -878,7 +878,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hospitalization", "#/$defs/Encounter_Hospitalization/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization", "#/$defs/Encounter_Hospitalization/type", {type: "object"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
@@ -889,17 +889,17 @@ for(let i29=0; i29<len29; i29++){
 let data100 = data99[i29];
 if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
 if((data100.location === undefined) || (!(func0.call(data100, "location")))){
-vErrors = addError(vErrors, instancePath+"/location/" + i29, "#/$defs/Encounter_Location/required", "required", {missingProperty: "location"}); errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29, "#/$defs/Encounter_Location/required", {missingProperty: "location"}); errors++;
 }
 if(data100.id !== undefined && func0.call(data100, "id")){
 let data101 = data100.id;
 if(typeof data101 === "string"){
 if(func7(data101) < 1){
-vErrors = addError(vErrors, instancePath+"/location/" + i29+"/id", "#/$defs/Encounter_Location/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29+"/id", "#/$defs/Encounter_Location/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/location/" + i29+"/id", "#/$defs/Encounter_Location/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29+"/id", "#/$defs/Encounter_Location/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data100.extension !== undefined && func0.call(data100, "extension")){
@@ -913,7 +913,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/location/" + i29+"/extension", "#/$defs/Encounter_Location/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29+"/extension", "#/$defs/Encounter_Location/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data100.modifierExtension !== undefined && func0.call(data100, "modifierExtension")){
@@ -927,7 +927,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/location/" + i29+"/modifierExtension", "#/$defs/Encounter_Location/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29+"/modifierExtension", "#/$defs/Encounter_Location/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data100.location !== undefined && func0.call(data100, "location")){
@@ -938,7 +938,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data100.status !== undefined && func0.call(data100, "status")){
 let data107 = data100.status;
 if(!((((data107 === "planned") || (data107 === "active")) || (data107 === "reserved")) || (data107 === "completed"))){
-vErrors = addError(vErrors, instancePath+"/location/" + i29+"/status", "#/$defs/Encounter_Location/properties/status/enum", "enum", {allowedValues: schema2.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29+"/status", "#/$defs/Encounter_Location/properties/status/enum", {allowedValues: schema2.properties.status.enum}); errors++;
 }
 }
 if(data100._status !== undefined && func0.call(data100, "_status")){
@@ -958,12 +958,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/location/" + i29, "#/$defs/Encounter_Location/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29, "#/$defs/Encounter_Location/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", {type: "array"}); errors++;
 }
 }
 if(data.serviceProvider !== undefined && func0.call(data, "serviceProvider")){
@@ -978,7 +978,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -986,8 +986,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

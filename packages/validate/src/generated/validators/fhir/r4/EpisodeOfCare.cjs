@@ -80,7 +80,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -92,14 +92,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -130,18 +130,18 @@ props0.account = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("EpisodeOfCare" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "EpisodeOfCare"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "EpisodeOfCare"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -153,11 +153,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -169,11 +169,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -197,7 +197,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -211,7 +211,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -225,7 +225,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -239,13 +239,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!(((((((data17 === "planned") || (data17 === "waitlist")) || (data17 === "active")) || (data17 === "onhold")) || (data17 === "finished")) || (data17 === "cancelled")) || (data17 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -281,7 +281,7 @@ if(_valid1){
 const _errs40 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.status === undefined) || (!(func0.call(data20, "status")))){
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/EpisodeOfCare_StatusHistory/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/EpisodeOfCare_StatusHistory/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid1 = _errs40 === errors;
@@ -293,11 +293,11 @@ props1._status = true;
 }
 }
 if(!valid16){
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/EpisodeOfCare_StatusHistory/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/EpisodeOfCare_StatusHistory/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.period === undefined) || (!(func0.call(data20, "period")))){
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/EpisodeOfCare_StatusHistory/required", "required", {missingProperty: "period"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/EpisodeOfCare_StatusHistory/required", {missingProperty: "period"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -312,11 +312,11 @@ if(data20.id !== undefined && func0.call(data20, "id")){
 let data22 = data20.id;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/id", "#/$defs/EpisodeOfCare_StatusHistory/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/id", "#/$defs/EpisodeOfCare_StatusHistory/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/id", "#/$defs/EpisodeOfCare_StatusHistory/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/id", "#/$defs/EpisodeOfCare_StatusHistory/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data20.extension !== undefined && func0.call(data20, "extension")){
@@ -330,7 +330,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/extension", "#/$defs/EpisodeOfCare_StatusHistory/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/extension", "#/$defs/EpisodeOfCare_StatusHistory/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
@@ -344,13 +344,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/modifierExtension", "#/$defs/EpisodeOfCare_StatusHistory/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/modifierExtension", "#/$defs/EpisodeOfCare_StatusHistory/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data20.status !== undefined && func0.call(data20, "status")){
 let data27 = data20.status;
 if(!(((((((data27 === "planned") || (data27 === "waitlist")) || (data27 === "active")) || (data27 === "onhold")) || (data27 === "finished")) || (data27 === "cancelled")) || (data27 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/status", "#/$defs/EpisodeOfCare_StatusHistory/properties/status/enum", "enum", {allowedValues: schema1.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/status", "#/$defs/EpisodeOfCare_StatusHistory/properties/status/enum", {allowedValues: schema1.properties.status.enum}); errors++;
 }
 }
 if(data20._status !== undefined && func0.call(data20, "_status")){
@@ -365,12 +365,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/EpisodeOfCare_StatusHistory/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/EpisodeOfCare_StatusHistory/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusHistory", "#/properties/statusHistory/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory", "#/properties/statusHistory/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -384,7 +384,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.diagnosis !== undefined && func0.call(data, "diagnosis")){
@@ -395,17 +395,17 @@ for(let i8=0; i8<len8; i8++){
 let data33 = data32[i8];
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if((data33.condition === undefined) || (!(func0.call(data33, "condition")))){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8, "#/$defs/EpisodeOfCare_Diagnosis/required", "required", {missingProperty: "condition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8, "#/$defs/EpisodeOfCare_Diagnosis/required", {missingProperty: "condition"}); errors++;
 }
 if(data33.id !== undefined && func0.call(data33, "id")){
 let data34 = data33.id;
 if(typeof data34 === "string"){
 if(func7(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/id", "#/$defs/EpisodeOfCare_Diagnosis/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/id", "#/$defs/EpisodeOfCare_Diagnosis/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/id", "#/$defs/EpisodeOfCare_Diagnosis/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/id", "#/$defs/EpisodeOfCare_Diagnosis/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data33.extension !== undefined && func0.call(data33, "extension")){
@@ -419,7 +419,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/extension", "#/$defs/EpisodeOfCare_Diagnosis/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/extension", "#/$defs/EpisodeOfCare_Diagnosis/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data33.modifierExtension !== undefined && func0.call(data33, "modifierExtension")){
@@ -433,7 +433,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/modifierExtension", "#/$defs/EpisodeOfCare_Diagnosis/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/modifierExtension", "#/$defs/EpisodeOfCare_Diagnosis/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data33.condition !== undefined && func0.call(data33, "condition")){
@@ -449,14 +449,14 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 if(data33.rank !== undefined && func0.call(data33, "rank")){
 let data41 = data33.rank;
 if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/rank", "#/$defs/EpisodeOfCare_Diagnosis/properties/rank/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/rank", "#/$defs/EpisodeOfCare_Diagnosis/properties/rank/type", {type: "integer"}); errors++;
 }
 if((typeof data41 == "number") && (isFinite(data41))){
 if(data41 > 2147483647 || isNaN(data41)){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/rank", "#/$defs/EpisodeOfCare_Diagnosis/properties/rank/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/rank", "#/$defs/EpisodeOfCare_Diagnosis/properties/rank/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data41 < 1 || isNaN(data41)){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/rank", "#/$defs/EpisodeOfCare_Diagnosis/properties/rank/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8+"/rank", "#/$defs/EpisodeOfCare_Diagnosis/properties/rank/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -467,12 +467,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8, "#/$defs/EpisodeOfCare_Diagnosis/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i8, "#/$defs/EpisodeOfCare_Diagnosis/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", {type: "array"}); errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
@@ -501,7 +501,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referralRequest", "#/properties/referralRequest/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referralRequest", "#/properties/referralRequest/type", {type: "array"}); errors++;
 }
 }
 if(data.careManager !== undefined && func0.call(data, "careManager")){
@@ -520,7 +520,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/team", "#/properties/team/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/team", "#/properties/team/type", {type: "array"}); errors++;
 }
 }
 if(data.account !== undefined && func0.call(data, "account")){
@@ -534,12 +534,12 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/account", "#/properties/account/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/account", "#/properties/account/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -547,8 +547,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -210,7 +210,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceId === undefined) || (!(func0.call(data, "resourceId")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "resourceId"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "resourceId"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -222,7 +222,7 @@ props0._resourceId = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -246,7 +246,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "resourceType"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -258,7 +258,7 @@ props1._resourceType = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -290,11 +290,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func7(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -308,7 +308,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -322,18 +322,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.resourceId !== undefined && func0.call(data, "resourceId")){
 let data7 = data.resourceId;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/resourceId", "#/properties/resourceId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceId", "#/properties/resourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resourceId", "#/properties/resourceId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceId", "#/properties/resourceId/type", {type: "string"}); errors++;
 }
 }
 if(data._resourceId !== undefined && func0.call(data, "_resourceId")){
@@ -344,7 +344,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 let data9 = data.resourceType;
 if(typeof data9 !== "string"){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data9 === "Account") ||
 (data9 === "ActivityDefinition")) || (data9 === "AdverseEvent")) || (data9 === "AllergyIntolerance")) || (data9 === "Appointment")) ||
@@ -386,7 +386,7 @@ if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((
 (data9 === "SubstanceSourceMaterial")) || (data9 === "SubstanceSpecification")) || (data9 === "SupplyDelivery")) ||
 (data9 === "SupplyRequest")) || (data9 === "Task")) || (data9 === "TerminologyCapabilities")) || (data9 === "TestReport")) ||
 (data9 === "TestScript")) || (data9 === "ValueSet")) || (data9 === "VerificationResult")) || (data9 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/enum", "enum", {allowedValues: schema2.properties.resourceType.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/enum", {allowedValues: schema2.properties.resourceType.enum}); errors++;
 }
 }
 if(data._resourceType !== undefined && func0.call(data, "_resourceType")){
@@ -398,11 +398,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data11 = data.name;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -414,11 +414,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data13 = data.description;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -454,7 +454,7 @@ if(_valid2){
 const _errs37 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.versionId === undefined) || (!(func0.call(data16, "versionId")))){
-vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/allOf/0/then/required", "required", {missingProperty: "versionId"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/allOf/0/then/required", {missingProperty: "versionId"}); errors++;
 }
 }
 var _valid2 = _errs37 === errors;
@@ -466,7 +466,7 @@ props2._versionId = true;
 }
 }
 if(!valid14){
-vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs39 = errors;
 let valid16 = true;
@@ -490,7 +490,7 @@ if(_valid3){
 const _errs41 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.description === undefined) || (!(func0.call(data16, "description")))){
-vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/allOf/1/then/required", "required", {missingProperty: "description"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/allOf/1/then/required", {missingProperty: "description"}); errors++;
 }
 }
 var _valid3 = _errs41 === errors;
@@ -502,7 +502,7 @@ props3._description = true;
 }
 }
 if(!valid16){
-vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -528,11 +528,11 @@ if(data16.id !== undefined && func0.call(data16, "id")){
 let data19 = data16.id;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/version/" + i2+"/id", "#/$defs/ExampleScenario_Version/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/id", "#/$defs/ExampleScenario_Version/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version/" + i2+"/id", "#/$defs/ExampleScenario_Version/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/id", "#/$defs/ExampleScenario_Version/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -546,7 +546,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version/" + i2+"/extension", "#/$defs/ExampleScenario_Version/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/extension", "#/$defs/ExampleScenario_Version/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -560,18 +560,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version/" + i2+"/modifierExtension", "#/$defs/ExampleScenario_Version/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/modifierExtension", "#/$defs/ExampleScenario_Version/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.versionId !== undefined && func0.call(data16, "versionId")){
 let data24 = data16.versionId;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/version/" + i2+"/versionId", "#/$defs/ExampleScenario_Version/properties/versionId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/versionId", "#/$defs/ExampleScenario_Version/properties/versionId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version/" + i2+"/versionId", "#/$defs/ExampleScenario_Version/properties/versionId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/versionId", "#/$defs/ExampleScenario_Version/properties/versionId/type", {type: "string"}); errors++;
 }
 }
 if(data16._versionId !== undefined && func0.call(data16, "_versionId")){
@@ -583,11 +583,11 @@ if(data16.description !== undefined && func0.call(data16, "description")){
 let data26 = data16.description;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/version/" + i2+"/description", "#/$defs/ExampleScenario_Version/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/description", "#/$defs/ExampleScenario_Version/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version/" + i2+"/description", "#/$defs/ExampleScenario_Version/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/description", "#/$defs/ExampleScenario_Version/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data16._description !== undefined && func0.call(data16, "_description")){
@@ -597,12 +597,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "array"}); errors++;
 }
 }
 if(data.containedInstance !== undefined && func0.call(data, "containedInstance")){
@@ -633,7 +633,7 @@ if(_valid4){
 const _errs64 = errors;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if((data29.resourceId === undefined) || (!(func0.call(data29, "resourceId")))){
-vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5, "#/$defs/ExampleScenario_ContainedInstance/allOf/0/then/required", "required", {missingProperty: "resourceId"}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5, "#/$defs/ExampleScenario_ContainedInstance/allOf/0/then/required", {missingProperty: "resourceId"}); errors++;
 }
 }
 var _valid4 = _errs64 === errors;
@@ -645,7 +645,7 @@ props4._resourceId = true;
 }
 }
 if(!valid27){
-vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5, "#/$defs/ExampleScenario_ContainedInstance/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5, "#/$defs/ExampleScenario_ContainedInstance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(props4 !== true){
@@ -662,11 +662,11 @@ if(data29.id !== undefined && func0.call(data29, "id")){
 let data31 = data29.id;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data29.extension !== undefined && func0.call(data29, "extension")){
@@ -680,7 +680,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/extension", "#/$defs/ExampleScenario_ContainedInstance/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/extension", "#/$defs/ExampleScenario_ContainedInstance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
@@ -694,18 +694,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/modifierExtension", "#/$defs/ExampleScenario_ContainedInstance/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/modifierExtension", "#/$defs/ExampleScenario_ContainedInstance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data29.resourceId !== undefined && func0.call(data29, "resourceId")){
 let data36 = data29.resourceId;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/type", {type: "string"}); errors++;
 }
 }
 if(data29._resourceId !== undefined && func0.call(data29, "_resourceId")){
@@ -717,11 +717,11 @@ if(data29.versionId !== undefined && func0.call(data29, "versionId")){
 let data38 = data29.versionId;
 if(typeof data38 === "string"){
 if(func7(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/type", {type: "string"}); errors++;
 }
 }
 if(data29._versionId !== undefined && func0.call(data29, "_versionId")){
@@ -731,17 +731,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5, "#/$defs/ExampleScenario_ContainedInstance/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5, "#/$defs/ExampleScenario_ContainedInstance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/containedInstance", "#/properties/containedInstance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance", "#/properties/containedInstance/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -786,7 +786,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.number === undefined) || (!(func0.call(data, "number")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "number"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "number"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -798,7 +798,7 @@ props0._number = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -829,11 +829,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -847,7 +847,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -861,18 +861,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.number !== undefined && func0.call(data, "number")){
 let data6 = data.number;
 if(typeof data6 === "string"){
 if(func7(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/type", {type: "string"}); errors++;
 }
 }
 if(data._number !== undefined && func0.call(data, "_number")){
@@ -884,11 +884,11 @@ if(data.type !== undefined && func0.call(data, "type")){
 let data8 = data.type;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -900,11 +900,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data10 = data.name;
 if(typeof data10 === "string"){
 if(func7(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -916,11 +916,11 @@ if(data.initiator !== undefined && func0.call(data, "initiator")){
 let data12 = data.initiator;
 if(typeof data12 === "string"){
 if(func7(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/initiator", "#/properties/initiator/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/initiator", "#/properties/initiator/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/initiator", "#/properties/initiator/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initiator", "#/properties/initiator/type", {type: "string"}); errors++;
 }
 }
 if(data._initiator !== undefined && func0.call(data, "_initiator")){
@@ -932,11 +932,11 @@ if(data.receiver !== undefined && func0.call(data, "receiver")){
 let data14 = data.receiver;
 if(typeof data14 === "string"){
 if(func7(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/receiver", "#/properties/receiver/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/receiver", "#/properties/receiver/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/receiver", "#/properties/receiver/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/receiver", "#/properties/receiver/type", {type: "string"}); errors++;
 }
 }
 if(data._receiver !== undefined && func0.call(data, "_receiver")){
@@ -948,11 +948,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data16 = data.description;
 if(typeof data16 === "string"){
 if(func7(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -962,7 +962,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.initiatorActive !== undefined && func0.call(data, "initiatorActive")){
 if(typeof data.initiatorActive !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/initiatorActive", "#/properties/initiatorActive/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initiatorActive", "#/properties/initiatorActive/type", {type: "boolean"}); errors++;
 }
 }
 if(data._initiatorActive !== undefined && func0.call(data, "_initiatorActive")){
@@ -972,7 +972,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.receiverActive !== undefined && func0.call(data, "receiverActive")){
 if(typeof data.receiverActive !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/receiverActive", "#/properties/receiverActive/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/receiverActive", "#/properties/receiverActive/type", {type: "boolean"}); errors++;
 }
 }
 if(data._receiverActive !== undefined && func0.call(data, "_receiverActive")){
@@ -1004,7 +1004,7 @@ if(_valid1){
 const _errs43 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if((data22.resourceId === undefined) || (!(func0.call(data22, "resourceId")))){
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/ExampleScenario_ContainedInstance/allOf/0/then/required", "required", {missingProperty: "resourceId"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/ExampleScenario_ContainedInstance/allOf/0/then/required", {missingProperty: "resourceId"}); errors++;
 }
 }
 var _valid1 = _errs43 === errors;
@@ -1016,7 +1016,7 @@ props1._resourceId = true;
 }
 }
 if(!valid10){
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/ExampleScenario_ContainedInstance/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/ExampleScenario_ContainedInstance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(props1 !== true){
@@ -1033,11 +1033,11 @@ if(data22.id !== undefined && func0.call(data22, "id")){
 let data24 = data22.id;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data22.extension !== undefined && func0.call(data22, "extension")){
@@ -1051,7 +1051,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/extension", "#/$defs/ExampleScenario_ContainedInstance/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/extension", "#/$defs/ExampleScenario_ContainedInstance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
@@ -1065,18 +1065,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/modifierExtension", "#/$defs/ExampleScenario_ContainedInstance/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/modifierExtension", "#/$defs/ExampleScenario_ContainedInstance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data22.resourceId !== undefined && func0.call(data22, "resourceId")){
 let data29 = data22.resourceId;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/request/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/type", {type: "string"}); errors++;
 }
 }
 if(data22._resourceId !== undefined && func0.call(data22, "_resourceId")){
@@ -1088,11 +1088,11 @@ if(data22.versionId !== undefined && func0.call(data22, "versionId")){
 let data31 = data22.versionId;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/request/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/type", {type: "string"}); errors++;
 }
 }
 if(data22._versionId !== undefined && func0.call(data22, "_versionId")){
@@ -1102,7 +1102,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request", "#/$defs/ExampleScenario_ContainedInstance/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/ExampleScenario_ContainedInstance/type", {type: "object"}); errors++;
 }
 }
 if(data.response !== undefined && func0.call(data, "response")){
@@ -1129,7 +1129,7 @@ if(_valid2){
 const _errs64 = errors;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if((data33.resourceId === undefined) || (!(func0.call(data33, "resourceId")))){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/ExampleScenario_ContainedInstance/allOf/0/then/required", "required", {missingProperty: "resourceId"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/ExampleScenario_ContainedInstance/allOf/0/then/required", {missingProperty: "resourceId"}); errors++;
 }
 }
 var _valid2 = _errs64 === errors;
@@ -1141,7 +1141,7 @@ props2._resourceId = true;
 }
 }
 if(!valid19){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/ExampleScenario_ContainedInstance/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/ExampleScenario_ContainedInstance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(props2 !== true){
@@ -1158,11 +1158,11 @@ if(data33.id !== undefined && func0.call(data33, "id")){
 let data35 = data33.id;
 if(typeof data35 === "string"){
 if(func7(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data33.extension !== undefined && func0.call(data33, "extension")){
@@ -1176,7 +1176,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/extension", "#/$defs/ExampleScenario_ContainedInstance/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/extension", "#/$defs/ExampleScenario_ContainedInstance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data33.modifierExtension !== undefined && func0.call(data33, "modifierExtension")){
@@ -1190,18 +1190,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/modifierExtension", "#/$defs/ExampleScenario_ContainedInstance/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/modifierExtension", "#/$defs/ExampleScenario_ContainedInstance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data33.resourceId !== undefined && func0.call(data33, "resourceId")){
 let data40 = data33.resourceId;
 if(typeof data40 === "string"){
 if(func7(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/response/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/type", {type: "string"}); errors++;
 }
 }
 if(data33._resourceId !== undefined && func0.call(data33, "_resourceId")){
@@ -1213,11 +1213,11 @@ if(data33.versionId !== undefined && func0.call(data33, "versionId")){
 let data42 = data33.versionId;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/response/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/type", {type: "string"}); errors++;
 }
 }
 if(data33._versionId !== undefined && func0.call(data33, "_versionId")){
@@ -1227,12 +1227,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/ExampleScenario_ContainedInstance/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/ExampleScenario_ContainedInstance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 evaluated0.props = props0;
@@ -1275,7 +1275,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.title === undefined) || (!(func0.call(data, "title")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "title"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "title"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1287,7 +1287,7 @@ props0._title = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -1305,11 +1305,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1323,7 +1323,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1337,18 +1337,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data6 = data.title;
 if(typeof data6 === "string"){
 if(func7(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -1360,11 +1360,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data8 = data.description;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -1383,12 +1383,12 @@ vErrors = addErrors(vErrors, wrapper1.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/step", "#/properties/step/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/step", "#/properties/step/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 evaluated0.props = props0;
@@ -1412,11 +1412,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1430,7 +1430,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1444,7 +1444,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.process !== undefined && func0.call(data, "process")){
@@ -1458,12 +1458,12 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/process", "#/properties/process/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/process", "#/properties/process/type", {type: "array"}); errors++;
 }
 }
 if(data.pause !== undefined && func0.call(data, "pause")){
 if(typeof data.pause !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/pause", "#/properties/pause/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/pause", "#/properties/pause/type", {type: "boolean"}); errors++;
 }
 }
 if(data._pause !== undefined && func0.call(data, "_pause")){
@@ -1487,12 +1487,12 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/alternative", "#/properties/alternative/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/alternative", "#/properties/alternative/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -1545,7 +1545,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.title === undefined) || (!(func0.call(data, "title")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "title"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "title"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1557,7 +1557,7 @@ props0._title = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -1579,11 +1579,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1597,7 +1597,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1611,18 +1611,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data6 = data.title;
 if(typeof data6 === "string"){
 if(func7(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -1634,11 +1634,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data8 = data.description;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -1650,11 +1650,11 @@ if(data.preConditions !== undefined && func0.call(data, "preConditions")){
 let data10 = data.preConditions;
 if(typeof data10 === "string"){
 if(func7(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/preConditions", "#/properties/preConditions/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/preConditions", "#/properties/preConditions/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/preConditions", "#/properties/preConditions/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/preConditions", "#/properties/preConditions/type", {type: "string"}); errors++;
 }
 }
 if(data._preConditions !== undefined && func0.call(data, "_preConditions")){
@@ -1666,11 +1666,11 @@ if(data.postConditions !== undefined && func0.call(data, "postConditions")){
 let data12 = data.postConditions;
 if(typeof data12 === "string"){
 if(func7(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/postConditions", "#/properties/postConditions/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/postConditions", "#/properties/postConditions/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/postConditions", "#/properties/postConditions/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/postConditions", "#/properties/postConditions/type", {type: "string"}); errors++;
 }
 }
 if(data._postConditions !== undefined && func0.call(data, "_postConditions")){
@@ -1689,12 +1689,12 @@ vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/step", "#/properties/step/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/step", "#/properties/step/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -1736,7 +1736,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1748,11 +1748,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1797,18 +1797,18 @@ props0._workflow = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ExampleScenario" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ExampleScenario"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ExampleScenario"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -1820,11 +1820,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -1836,11 +1836,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1864,7 +1864,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1878,7 +1878,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1892,18 +1892,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -1922,18 +1922,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -1945,11 +1945,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -1960,7 +1960,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data23 = data.status;
 if(!((((data23 === "draft") || (data23 === "active")) || (data23 === "retired")) || (data23 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -1970,7 +1970,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -1982,14 +1982,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data27 = data.date;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -2001,11 +2001,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data29 = data.publisher;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -2024,7 +2024,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -2038,7 +2038,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -2052,18 +2052,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data37 = data.copyright;
 if(typeof data37 === "string"){
 if(func7(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -2075,11 +2075,11 @@ if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data39 = data.purpose;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -2115,7 +2115,7 @@ if(_valid1){
 const _errs73 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.actorId === undefined) || (!(func0.call(data42, "actorId")))){
-vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/allOf/0/then/required", "required", {missingProperty: "actorId"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/allOf/0/then/required", {missingProperty: "actorId"}); errors++;
 }
 }
 var _valid1 = _errs73 === errors;
@@ -2127,7 +2127,7 @@ props1._actorId = true;
 }
 }
 if(!valid22){
-vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs75 = errors;
 let valid24 = true;
@@ -2151,7 +2151,7 @@ if(_valid2){
 const _errs77 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.type === undefined) || (!(func0.call(data42, "type")))){
-vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/allOf/1/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid2 = _errs77 === errors;
@@ -2163,7 +2163,7 @@ props2._type = true;
 }
 }
 if(!valid24){
-vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -2193,11 +2193,11 @@ if(data42.id !== undefined && func0.call(data42, "id")){
 let data45 = data42.id;
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/id", "#/$defs/ExampleScenario_Actor/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/id", "#/$defs/ExampleScenario_Actor/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/id", "#/$defs/ExampleScenario_Actor/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/id", "#/$defs/ExampleScenario_Actor/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data42.extension !== undefined && func0.call(data42, "extension")){
@@ -2211,7 +2211,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/extension", "#/$defs/ExampleScenario_Actor/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/extension", "#/$defs/ExampleScenario_Actor/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data42.modifierExtension !== undefined && func0.call(data42, "modifierExtension")){
@@ -2225,18 +2225,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/modifierExtension", "#/$defs/ExampleScenario_Actor/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/modifierExtension", "#/$defs/ExampleScenario_Actor/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data42.actorId !== undefined && func0.call(data42, "actorId")){
 let data50 = data42.actorId;
 if(typeof data50 === "string"){
 if(func7(data50) < 1){
-vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/actorId", "#/$defs/ExampleScenario_Actor/properties/actorId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/actorId", "#/$defs/ExampleScenario_Actor/properties/actorId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/actorId", "#/$defs/ExampleScenario_Actor/properties/actorId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/actorId", "#/$defs/ExampleScenario_Actor/properties/actorId/type", {type: "string"}); errors++;
 }
 }
 if(data42._actorId !== undefined && func0.call(data42, "_actorId")){
@@ -2247,7 +2247,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data42.type !== undefined && func0.call(data42, "type")){
 let data52 = data42.type;
 if(!((data52 === "person") || (data52 === "entity"))){
-vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/type", "#/$defs/ExampleScenario_Actor/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/type", "#/$defs/ExampleScenario_Actor/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data42._type !== undefined && func0.call(data42, "_type")){
@@ -2259,11 +2259,11 @@ if(data42.name !== undefined && func0.call(data42, "name")){
 let data54 = data42.name;
 if(typeof data54 === "string"){
 if(func7(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/name", "#/$defs/ExampleScenario_Actor/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/name", "#/$defs/ExampleScenario_Actor/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/name", "#/$defs/ExampleScenario_Actor/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/name", "#/$defs/ExampleScenario_Actor/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data42._name !== undefined && func0.call(data42, "_name")){
@@ -2275,11 +2275,11 @@ if(data42.description !== undefined && func0.call(data42, "description")){
 let data56 = data42.description;
 if(typeof data56 === "string"){
 if(func7(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/description", "#/$defs/ExampleScenario_Actor/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/description", "#/$defs/ExampleScenario_Actor/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/description", "#/$defs/ExampleScenario_Actor/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/description", "#/$defs/ExampleScenario_Actor/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data42._description !== undefined && func0.call(data42, "_description")){
@@ -2289,12 +2289,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/actor", "#/properties/actor/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actor", "#/properties/actor/type", {type: "array"}); errors++;
 }
 }
 if(data.instance !== undefined && func0.call(data, "instance")){
@@ -2308,7 +2308,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", {type: "array"}); errors++;
 }
 }
 if(data.process !== undefined && func0.call(data, "process")){
@@ -2322,7 +2322,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/process", "#/properties/process/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/process", "#/properties/process/type", {type: "array"}); errors++;
 }
 }
 if(data.workflow !== undefined && func0.call(data, "workflow")){
@@ -2333,16 +2333,16 @@ for(let i12=0; i12<len12; i12++){
 let data63 = data62[i12];
 if(typeof data63 === "string"){
 if(!pattern1.test(data63)){
-vErrors = addError(vErrors, instancePath+"/workflow/" + i12, "#/properties/workflow/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/workflow/" + i12, "#/properties/workflow/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/workflow/" + i12, "#/properties/workflow/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/workflow/" + i12, "#/properties/workflow/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/workflow", "#/properties/workflow/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/workflow", "#/properties/workflow/type", {type: "array"}); errors++;
 }
 }
 if(data._workflow !== undefined && func0.call(data, "_workflow")){
@@ -2356,12 +2356,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_workflow", "#/properties/_workflow/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_workflow", "#/properties/_workflow/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2369,8 +2369,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

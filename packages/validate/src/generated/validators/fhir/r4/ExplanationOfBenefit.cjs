@@ -105,7 +105,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -117,11 +117,11 @@ props0._sequence = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "productOrService"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -149,11 +149,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func10(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -167,7 +167,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -181,20 +181,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data6 = data.sequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -229,7 +229,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -243,7 +243,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
@@ -259,7 +259,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data17 = data.factor;
 if(!((typeof data17 == "number") && (isFinite(data17)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -283,7 +283,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", {type: "array"}); errors++;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -293,20 +293,20 @@ const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
 let data23 = data22[i5];
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data23 < 1 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -320,7 +320,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -331,17 +331,17 @@ for(let i7=0; i7<len7; i7++){
 let data27 = data26[i7];
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if((data27.category === undefined) || (!(func0.call(data27, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7, "#/$defs/ExplanationOfBenefit_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data27.id !== undefined && func0.call(data27, "id")){
 let data28 = data27.id;
 if(typeof data28 === "string"){
 if(func10(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data27.extension !== undefined && func0.call(data27, "extension")){
@@ -355,7 +355,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
@@ -369,7 +369,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data27.category !== undefined && func0.call(data27, "category")){
@@ -390,7 +390,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data27.value !== undefined && func0.call(data27, "value")){
 let data36 = data27.value;
 if(!((typeof data36 == "number") && (isFinite(data36)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data27._value !== undefined && func0.call(data27, "_value")){
@@ -400,17 +400,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7, "#/$defs/ExplanationOfBenefit_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -451,7 +451,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -463,11 +463,11 @@ props0._sequence = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "productOrService"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -496,11 +496,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func10(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -514,7 +514,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -528,20 +528,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data6 = data.sequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -576,7 +576,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -590,7 +590,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
@@ -606,7 +606,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data17 = data.factor;
 if(!((typeof data17 == "number") && (isFinite(data17)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -630,7 +630,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", {type: "array"}); errors++;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -640,20 +640,20 @@ const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
 let data23 = data22[i5];
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data23 < 1 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -667,7 +667,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -678,17 +678,17 @@ for(let i7=0; i7<len7; i7++){
 let data27 = data26[i7];
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if((data27.category === undefined) || (!(func0.call(data27, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7, "#/$defs/ExplanationOfBenefit_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data27.id !== undefined && func0.call(data27, "id")){
 let data28 = data27.id;
 if(typeof data28 === "string"){
 if(func10(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data27.extension !== undefined && func0.call(data27, "extension")){
@@ -702,7 +702,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
@@ -716,7 +716,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data27.category !== undefined && func0.call(data27, "category")){
@@ -737,7 +737,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data27.value !== undefined && func0.call(data27, "value")){
 let data36 = data27.value;
 if(!((typeof data36 == "number") && (isFinite(data36)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data27._value !== undefined && func0.call(data27, "_value")){
@@ -747,12 +747,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i7, "#/$defs/ExplanationOfBenefit_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetail !== undefined && func0.call(data, "subDetail")){
@@ -766,12 +766,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -814,7 +814,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -826,11 +826,11 @@ props0._sequence = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "productOrService"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -876,11 +876,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func10(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -894,7 +894,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -908,20 +908,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data6 = data.sequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -937,20 +937,20 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeamSequence", "#/properties/careTeamSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence", "#/properties/careTeamSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._careTeamSequence !== undefined && func0.call(data, "_careTeamSequence")){
@@ -964,7 +964,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_careTeamSequence", "#/properties/_careTeamSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_careTeamSequence", "#/properties/_careTeamSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.diagnosisSequence !== undefined && func0.call(data, "diagnosisSequence")){
@@ -974,20 +974,20 @@ const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
 let data13 = data12[i4];
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < 1 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosisSequence", "#/properties/diagnosisSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence", "#/properties/diagnosisSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._diagnosisSequence !== undefined && func0.call(data, "_diagnosisSequence")){
@@ -1001,7 +1001,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_diagnosisSequence", "#/properties/_diagnosisSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_diagnosisSequence", "#/properties/_diagnosisSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.procedureSequence !== undefined && func0.call(data, "procedureSequence")){
@@ -1011,20 +1011,20 @@ const len6 = data16.length;
 for(let i6=0; i6<len6; i6++){
 let data17 = data16[i6];
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data17 < 1 || isNaN(data17)){
-vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedureSequence", "#/properties/procedureSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence", "#/properties/procedureSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._procedureSequence !== undefined && func0.call(data, "_procedureSequence")){
@@ -1038,7 +1038,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_procedureSequence", "#/properties/_procedureSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_procedureSequence", "#/properties/_procedureSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.informationSequence !== undefined && func0.call(data, "informationSequence")){
@@ -1048,20 +1048,20 @@ const len8 = data20.length;
 for(let i8=0; i8<len8; i8++){
 let data21 = data20[i8];
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 2147483647 || isNaN(data21)){
-vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data21 < 1 || isNaN(data21)){
-vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/informationSequence", "#/properties/informationSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence", "#/properties/informationSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._informationSequence !== undefined && func0.call(data, "_informationSequence")){
@@ -1075,7 +1075,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_informationSequence", "#/properties/_informationSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_informationSequence", "#/properties/_informationSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.revenue !== undefined && func0.call(data, "revenue")){
@@ -1104,7 +1104,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -1118,18 +1118,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
 let data31 = data.servicedDate;
 if(typeof data31 === "string"){
 if(!pattern4.test(data31)){
-vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
@@ -1170,7 +1170,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data39 = data.factor;
 if(!((typeof data39 == "number") && (isFinite(data39)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -1194,7 +1194,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", {type: "array"}); errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
@@ -1213,7 +1213,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subSite", "#/properties/subSite/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subSite", "#/properties/subSite/type", {type: "array"}); errors++;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
@@ -1227,7 +1227,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/encounter", "#/properties/encounter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/encounter", "#/properties/encounter/type", {type: "array"}); errors++;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -1237,20 +1237,20 @@ const len15 = data49.length;
 for(let i15=0; i15<len15; i15++){
 let data50 = data49[i15];
 if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i15, "#/properties/noteNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i15, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data50 == "number") && (isFinite(data50))){
 if(data50 > 2147483647 || isNaN(data50)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i15, "#/properties/noteNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i15, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data50 < 1 || isNaN(data50)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i15, "#/properties/noteNumber/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i15, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -1264,7 +1264,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -1275,17 +1275,17 @@ for(let i17=0; i17<len17; i17++){
 let data54 = data53[i17];
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.category === undefined) || (!(func0.call(data54, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i17, "#/$defs/ExplanationOfBenefit_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data54.id !== undefined && func0.call(data54, "id")){
 let data55 = data54.id;
 if(typeof data55 === "string"){
 if(func10(data55) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data54.extension !== undefined && func0.call(data54, "extension")){
@@ -1299,7 +1299,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
@@ -1313,7 +1313,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data54.category !== undefined && func0.call(data54, "category")){
@@ -1334,7 +1334,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data54.value !== undefined && func0.call(data54, "value")){
 let data63 = data54.value;
 if(!((typeof data63 == "number") && (isFinite(data63)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data54._value !== undefined && func0.call(data54, "_value")){
@@ -1344,12 +1344,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i17, "#/$defs/ExplanationOfBenefit_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -1363,20 +1363,20 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data, obj5);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }
 const forms1 = func14(data, obj6);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 evaluated0.props = props0;
@@ -1400,17 +1400,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "productOrService"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1424,7 +1424,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1438,7 +1438,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
@@ -1457,7 +1457,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
@@ -1473,7 +1473,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data10 = data.factor;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -1493,20 +1493,20 @@ const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -1520,7 +1520,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -1531,17 +1531,17 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.category === undefined) || (!(func0.call(data18, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ExplanationOfBenefit_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func10(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -1555,7 +1555,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -1569,7 +1569,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.category !== undefined && func0.call(data18, "category")){
@@ -1590,7 +1590,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data18.value !== undefined && func0.call(data18, "value")){
 let data27 = data18.value;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
@@ -1600,17 +1600,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ExplanationOfBenefit_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -1648,17 +1648,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "productOrService"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1672,7 +1672,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1686,7 +1686,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
@@ -1705,7 +1705,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
@@ -1721,7 +1721,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data10 = data.factor;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -1741,20 +1741,20 @@ const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -1768,7 +1768,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -1779,17 +1779,17 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.category === undefined) || (!(func0.call(data18, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ExplanationOfBenefit_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func10(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -1803,7 +1803,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -1817,7 +1817,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.category !== undefined && func0.call(data18, "category")){
@@ -1838,7 +1838,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data18.value !== undefined && func0.call(data18, "value")){
 let data27 = data18.value;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
@@ -1848,12 +1848,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ExplanationOfBenefit_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetail !== undefined && func0.call(data, "subDetail")){
@@ -1867,12 +1867,12 @@ vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -1911,17 +1911,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "productOrService"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1935,7 +1935,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1949,7 +1949,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.itemSequence !== undefined && func0.call(data, "itemSequence")){
@@ -1959,20 +1959,20 @@ const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._itemSequence !== undefined && func0.call(data, "_itemSequence")){
@@ -1986,7 +1986,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_itemSequence", "#/properties/_itemSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_itemSequence", "#/properties/_itemSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.detailSequence !== undefined && func0.call(data, "detailSequence")){
@@ -1996,20 +1996,20 @@ const len4 = data9.length;
 for(let i4=0; i4<len4; i4++){
 let data10 = data9[i4];
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 2147483647 || isNaN(data10)){
-vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data10 < 1 || isNaN(data10)){
-vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._detailSequence !== undefined && func0.call(data, "_detailSequence")){
@@ -2023,7 +2023,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_detailSequence", "#/properties/_detailSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_detailSequence", "#/properties/_detailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetailSequence !== undefined && func0.call(data, "subDetailSequence")){
@@ -2033,20 +2033,20 @@ const len6 = data13.length;
 for(let i6=0; i6<len6; i6++){
 let data14 = data13[i6];
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-vErrors = addError(vErrors, instancePath+"/subDetailSequence/" + i6, "#/properties/subDetailSequence/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence/" + i6, "#/properties/subDetailSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/subDetailSequence/" + i6, "#/properties/subDetailSequence/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence/" + i6, "#/properties/subDetailSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/subDetailSequence/" + i6, "#/properties/subDetailSequence/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence/" + i6, "#/properties/subDetailSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subDetailSequence", "#/properties/subDetailSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence", "#/properties/subDetailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._subDetailSequence !== undefined && func0.call(data, "_subDetailSequence")){
@@ -2060,7 +2060,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_subDetailSequence", "#/properties/_subDetailSequence/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_subDetailSequence", "#/properties/_subDetailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
@@ -2074,7 +2074,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/provider", "#/properties/provider/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/provider", "#/properties/provider/type", {type: "array"}); errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
@@ -2093,7 +2093,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -2107,18 +2107,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
 let data24 = data.servicedDate;
 if(typeof data24 === "string"){
 if(!pattern4.test(data24)){
-vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
@@ -2159,7 +2159,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data32 = data.factor;
 if(!((typeof data32 == "number") && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -2188,7 +2188,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subSite", "#/properties/subSite/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subSite", "#/properties/subSite/type", {type: "array"}); errors++;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -2198,20 +2198,20 @@ const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
 let data39 = data38[i12];
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 2147483647 || isNaN(data39)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data39 < 1 || isNaN(data39)){
-vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -2225,7 +2225,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -2236,17 +2236,17 @@ for(let i14=0; i14<len14; i14++){
 let data43 = data42[i14];
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 if((data43.category === undefined) || (!(func0.call(data43, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14, "#/$defs/ExplanationOfBenefit_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data43.id !== undefined && func0.call(data43, "id")){
 let data44 = data43.id;
 if(typeof data44 === "string"){
 if(func10(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data43.extension !== undefined && func0.call(data43, "extension")){
@@ -2260,7 +2260,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data43.modifierExtension !== undefined && func0.call(data43, "modifierExtension")){
@@ -2274,7 +2274,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data43.category !== undefined && func0.call(data43, "category")){
@@ -2295,7 +2295,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data43.value !== undefined && func0.call(data43, "value")){
 let data52 = data43.value;
 if(!((typeof data52 == "number") && (isFinite(data52)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data43._value !== undefined && func0.call(data43, "_value")){
@@ -2305,12 +2305,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i14, "#/$defs/ExplanationOfBenefit_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -2324,20 +2324,20 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data, obj5);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }
 const forms1 = func14(data, obj6);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -2396,17 +2396,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.category === undefined) || (!(func0.call(data, "category")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "category"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2420,7 +2420,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2434,7 +2434,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
@@ -2444,7 +2444,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 if(data.excluded !== undefined && func0.call(data, "excluded")){
 if(typeof data.excluded !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/excluded", "#/properties/excluded/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/excluded", "#/properties/excluded/type", {type: "boolean"}); errors++;
 }
 }
 if(data._excluded !== undefined && func0.call(data, "_excluded")){
@@ -2456,11 +2456,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data8 = data.name;
 if(typeof data8 === "string"){
 if(func10(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -2472,11 +2472,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data10 = data.description;
 if(typeof data10 === "string"){
 if(func10(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -2507,17 +2507,17 @@ for(let i2=0; i2<len2; i2++){
 let data16 = data15[i2];
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.type === undefined) || (!(func0.call(data16, "type")))){
-vErrors = addError(vErrors, instancePath+"/financial/" + i2, "#/$defs/ExplanationOfBenefit_Financial/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2, "#/$defs/ExplanationOfBenefit_Financial/required", {missingProperty: "type"}); errors++;
 }
 if(data16.id !== undefined && func0.call(data16, "id")){
 let data17 = data16.id;
 if(typeof data17 === "string"){
 if(func10(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/id", "#/$defs/ExplanationOfBenefit_Financial/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/id", "#/$defs/ExplanationOfBenefit_Financial/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/id", "#/$defs/ExplanationOfBenefit_Financial/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/id", "#/$defs/ExplanationOfBenefit_Financial/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -2531,7 +2531,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/extension", "#/$defs/ExplanationOfBenefit_Financial/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/extension", "#/$defs/ExplanationOfBenefit_Financial/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -2545,7 +2545,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Financial/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Financial/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.type !== undefined && func0.call(data16, "type")){
@@ -2556,14 +2556,14 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 if(data16.allowedUnsignedInt !== undefined && func0.call(data16, "allowedUnsignedInt")){
 let data23 = data16.allowedUnsignedInt;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data23 < 0 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -2576,11 +2576,11 @@ if(data16.allowedString !== undefined && func0.call(data16, "allowedString")){
 let data25 = data16.allowedString;
 if(typeof data25 === "string"){
 if(func10(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedString", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedString", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedString", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedString", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedString/type", {type: "string"}); errors++;
 }
 }
 if(data16._allowedString !== undefined && func0.call(data16, "_allowedString")){
@@ -2596,14 +2596,14 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data16.usedUnsignedInt !== undefined && func0.call(data16, "usedUnsignedInt")){
 let data28 = data16.usedUnsignedInt;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/usedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/usedUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/usedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/usedUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 2147483647 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/usedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/usedUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/usedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/usedUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data28 < 0 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/usedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/usedUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/usedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/usedUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -2619,25 +2619,25 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 const forms0 = func14(data16, obj7);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/financial/" + i2, "#/$defs/ExplanationOfBenefit_Financial/cdxChoice", "cdxChoice", {choice: "allowed[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2, "#/$defs/ExplanationOfBenefit_Financial/cdxChoice", {choice: "allowed[x]", forms: forms0}); errors++;
 }
 const forms1 = func14(data16, obj8);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/financial/" + i2, "#/$defs/ExplanationOfBenefit_Financial/cdxChoice", "cdxChoice", {choice: "used[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2, "#/$defs/ExplanationOfBenefit_Financial/cdxChoice", {choice: "used[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/financial/" + i2, "#/$defs/ExplanationOfBenefit_Financial/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/financial", "#/properties/financial/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2, "#/$defs/ExplanationOfBenefit_Financial/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/financial", "#/properties/financial/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate7.errors = vErrors;
 return errors === 0;
@@ -2697,7 +2697,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -2709,7 +2709,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -2733,7 +2733,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.use === undefined) || (!(func0.call(data, "use")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "use"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "use"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -2745,7 +2745,7 @@ props1._use = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -2778,7 +2778,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.created === undefined) || (!(func0.call(data, "created")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "created"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "created"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -2790,7 +2790,7 @@ props2._created = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -2823,7 +2823,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", "required", {missingProperty: "outcome"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "outcome"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -2835,7 +2835,7 @@ props3._outcome = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -2848,22 +2848,22 @@ Object.assign(props0, props3);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.insurance === undefined) || (!(func0.call(data, "insurance")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "insurance"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "insurance"}); errors++;
 }
 if((data.provider === undefined) || (!(func0.call(data, "provider")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "provider"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "provider"}); errors++;
 }
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.insurer === undefined) || (!(func0.call(data, "insurer")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "insurer"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "insurer"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -2931,18 +2931,18 @@ props0.benefitBalance = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ExplanationOfBenefit" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ExplanationOfBenefit"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ExplanationOfBenefit"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data5 = data.id;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -2954,11 +2954,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data7 = data.implicitRules;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -2970,11 +2970,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data9 = data.language;
 if(typeof data9 === "string"){
 if(!pattern2.test(data9)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -2998,7 +2998,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3012,7 +3012,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3026,7 +3026,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -3040,13 +3040,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data20 = data.status;
 if(!((((data20 === "active") || (data20 === "cancelled")) || (data20 === "draft")) || (data20 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -3067,10 +3067,10 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 if(data.use !== undefined && func0.call(data, "use")){
 let data24 = data.use;
 if(typeof data24 !== "string"){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/type", {type: "string"}); errors++;
 }
 if(!(((data24 === "claim") || (data24 === "preauthorization")) || (data24 === "predetermination"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema0.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema0.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -3092,14 +3092,14 @@ if(data.created !== undefined && func0.call(data, "created")){
 let data28 = data.created;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data28))){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
@@ -3148,11 +3148,11 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data38 = data37.id;
 if(typeof data38 === "string"){
 if(func10(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/related/" + i4+"/id", "#/$defs/ExplanationOfBenefit_Related/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/id", "#/$defs/ExplanationOfBenefit_Related/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/related/" + i4+"/id", "#/$defs/ExplanationOfBenefit_Related/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/id", "#/$defs/ExplanationOfBenefit_Related/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data37.extension !== undefined && func0.call(data37, "extension")){
@@ -3166,7 +3166,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/related/" + i4+"/extension", "#/$defs/ExplanationOfBenefit_Related/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/extension", "#/$defs/ExplanationOfBenefit_Related/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
@@ -3180,7 +3180,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/related/" + i4+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Related/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Related/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data37.claim !== undefined && func0.call(data37, "claim")){
@@ -3200,12 +3200,12 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/related/" + i4, "#/$defs/ExplanationOfBenefit_Related/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4, "#/$defs/ExplanationOfBenefit_Related/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/related", "#/properties/related/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/related", "#/properties/related/type", {type: "array"}); errors++;
 }
 }
 if(data.prescription !== undefined && func0.call(data, "prescription")){
@@ -3225,11 +3225,11 @@ if(data48.id !== undefined && func0.call(data48, "id")){
 let data49 = data48.id;
 if(typeof data49 === "string"){
 if(func10(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/payee/id", "#/$defs/ExplanationOfBenefit_Payee/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/payee/id", "#/$defs/ExplanationOfBenefit_Payee/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payee/id", "#/$defs/ExplanationOfBenefit_Payee/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payee/id", "#/$defs/ExplanationOfBenefit_Payee/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data48.extension !== undefined && func0.call(data48, "extension")){
@@ -3243,7 +3243,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payee/extension", "#/$defs/ExplanationOfBenefit_Payee/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payee/extension", "#/$defs/ExplanationOfBenefit_Payee/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
@@ -3257,7 +3257,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payee/modifierExtension", "#/$defs/ExplanationOfBenefit_Payee/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payee/modifierExtension", "#/$defs/ExplanationOfBenefit_Payee/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data48.type !== undefined && func0.call(data48, "type")){
@@ -3272,7 +3272,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payee", "#/$defs/ExplanationOfBenefit_Payee/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payee", "#/$defs/ExplanationOfBenefit_Payee/type", {type: "object"}); errors++;
 }
 }
 if(data.referral !== undefined && func0.call(data, "referral")){
@@ -3298,10 +3298,10 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data60 = data.outcome;
 if(typeof data60 !== "string"){
-vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/type", {type: "string"}); errors++;
 }
 if(!((((data60 === "queued") || (data60 === "complete")) || (data60 === "error")) || (data60 === "partial"))){
-vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", "enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
@@ -3313,11 +3313,11 @@ if(data.disposition !== undefined && func0.call(data, "disposition")){
 let data62 = data.disposition;
 if(typeof data62 === "string"){
 if(func10(data62) < 1){
-vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/type", {type: "string"}); errors++;
 }
 }
 if(data._disposition !== undefined && func0.call(data, "_disposition")){
@@ -3333,16 +3333,16 @@ for(let i9=0; i9<len9; i9++){
 let data65 = data64[i9];
 if(typeof data65 === "string"){
 if(func10(data65) < 1){
-vErrors = addError(vErrors, instancePath+"/preAuthRef/" + i9, "#/properties/preAuthRef/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRef/" + i9, "#/properties/preAuthRef/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/preAuthRef/" + i9, "#/properties/preAuthRef/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRef/" + i9, "#/properties/preAuthRef/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/type", {type: "array"}); errors++;
 }
 }
 if(data._preAuthRef !== undefined && func0.call(data, "_preAuthRef")){
@@ -3356,7 +3356,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_preAuthRef", "#/properties/_preAuthRef/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_preAuthRef", "#/properties/_preAuthRef/type", {type: "array"}); errors++;
 }
 }
 if(data.preAuthRefPeriod !== undefined && func0.call(data, "preAuthRefPeriod")){
@@ -3370,7 +3370,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/preAuthRefPeriod", "#/properties/preAuthRefPeriod/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRefPeriod", "#/properties/preAuthRefPeriod/type", {type: "array"}); errors++;
 }
 }
 if(data.careTeam !== undefined && func0.call(data, "careTeam")){
@@ -3401,7 +3401,7 @@ if(_valid4){
 const _errs119 = errors;
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.sequence === undefined) || (!(func0.call(data71, "sequence")))){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i12, "#/$defs/ExplanationOfBenefit_CareTeam/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12, "#/$defs/ExplanationOfBenefit_CareTeam/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid4 = _errs119 === errors;
@@ -3413,11 +3413,11 @@ props4._sequence = true;
 }
 }
 if(!valid42){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i12, "#/$defs/ExplanationOfBenefit_CareTeam/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12, "#/$defs/ExplanationOfBenefit_CareTeam/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.provider === undefined) || (!(func0.call(data71, "provider")))){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i12, "#/$defs/ExplanationOfBenefit_CareTeam/required", "required", {missingProperty: "provider"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12, "#/$defs/ExplanationOfBenefit_CareTeam/required", {missingProperty: "provider"}); errors++;
 }
 if(props4 !== true){
 props4 = props4 || {};
@@ -3436,11 +3436,11 @@ if(data71.id !== undefined && func0.call(data71, "id")){
 let data73 = data71.id;
 if(typeof data73 === "string"){
 if(func10(data73) < 1){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/id", "#/$defs/ExplanationOfBenefit_CareTeam/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/id", "#/$defs/ExplanationOfBenefit_CareTeam/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/id", "#/$defs/ExplanationOfBenefit_CareTeam/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/id", "#/$defs/ExplanationOfBenefit_CareTeam/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data71.extension !== undefined && func0.call(data71, "extension")){
@@ -3454,7 +3454,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/extension", "#/$defs/ExplanationOfBenefit_CareTeam/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/extension", "#/$defs/ExplanationOfBenefit_CareTeam/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data71.modifierExtension !== undefined && func0.call(data71, "modifierExtension")){
@@ -3468,20 +3468,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/modifierExtension", "#/$defs/ExplanationOfBenefit_CareTeam/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/modifierExtension", "#/$defs/ExplanationOfBenefit_CareTeam/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data71.sequence !== undefined && func0.call(data71, "sequence")){
 let data78 = data71.sequence;
 if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/sequence", "#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/sequence", "#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data78 == "number") && (isFinite(data78))){
 if(data78 > 2147483647 || isNaN(data78)){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/sequence", "#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/sequence", "#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data78 < 1 || isNaN(data78)){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/sequence", "#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/sequence", "#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -3497,7 +3497,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 if(data71.responsible !== undefined && func0.call(data71, "responsible")){
 if(typeof data71.responsible !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/responsible", "#/$defs/ExplanationOfBenefit_CareTeam/properties/responsible/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/responsible", "#/$defs/ExplanationOfBenefit_CareTeam/properties/responsible/type", {type: "boolean"}); errors++;
 }
 }
 if(data71._responsible !== undefined && func0.call(data71, "_responsible")){
@@ -3517,12 +3517,12 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeam/" + i12, "#/$defs/ExplanationOfBenefit_CareTeam/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12, "#/$defs/ExplanationOfBenefit_CareTeam/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/careTeam", "#/properties/careTeam/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam", "#/properties/careTeam/type", {type: "array"}); errors++;
 }
 }
 if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
@@ -3553,7 +3553,7 @@ if(_valid5){
 const _errs145 = errors;
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if((data86.sequence === undefined) || (!(func0.call(data86, "sequence")))){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid5 = _errs145 === errors;
@@ -3565,11 +3565,11 @@ props5._sequence = true;
 }
 }
 if(!valid53){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if((data86.category === undefined) || (!(func0.call(data86, "category")))){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/required", {missingProperty: "category"}); errors++;
 }
 if(props5 !== true){
 props5 = props5 || {};
@@ -3596,11 +3596,11 @@ if(data86.id !== undefined && func0.call(data86, "id")){
 let data88 = data86.id;
 if(typeof data88 === "string"){
 if(func10(data88) < 1){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/id", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/id", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/id", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/id", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data86.extension !== undefined && func0.call(data86, "extension")){
@@ -3614,7 +3614,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/extension", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/extension", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data86.modifierExtension !== undefined && func0.call(data86, "modifierExtension")){
@@ -3628,20 +3628,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/modifierExtension", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/modifierExtension", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data86.sequence !== undefined && func0.call(data86, "sequence")){
 let data93 = data86.sequence;
 if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/sequence", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/sequence", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data93 == "number") && (isFinite(data93))){
 if(data93 > 2147483647 || isNaN(data93)){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/sequence", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/sequence", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data93 < 1 || isNaN(data93)){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/sequence", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/sequence", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -3664,11 +3664,11 @@ if(data86.timingDate !== undefined && func0.call(data86, "timingDate")){
 let data97 = data86.timingDate;
 if(typeof data97 === "string"){
 if(!pattern4.test(data97)){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/timingDate", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/timingDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/timingDate", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/timingDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/timingDate", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/timingDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/timingDate", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/timingDate/type", {type: "string"}); errors++;
 }
 }
 if(data86._timingDate !== undefined && func0.call(data86, "_timingDate")){
@@ -3683,7 +3683,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 if(data86.valueBoolean !== undefined && func0.call(data86, "valueBoolean")){
 if(typeof data86.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/valueBoolean", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/valueBoolean", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data86._valueBoolean !== undefined && func0.call(data86, "_valueBoolean")){
@@ -3695,11 +3695,11 @@ if(data86.valueString !== undefined && func0.call(data86, "valueString")){
 let data102 = data86.valueString;
 if(typeof data102 === "string"){
 if(func10(data102) < 1){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/valueString", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/valueString", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/valueString", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/valueString", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data86._valueString !== undefined && func0.call(data86, "_valueString")){
@@ -3729,20 +3729,20 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 const forms0 = func14(data86, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice", "cdxChoice", {choice: "timing[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice", {choice: "timing[x]", forms: forms0}); errors++;
 }
 const forms1 = func14(data86, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", {type: "array"}); errors++;
 }
 }
 if(data.diagnosis !== undefined && func0.call(data, "diagnosis")){
@@ -3773,7 +3773,7 @@ if(_valid6){
 const _errs181 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if((data109.sequence === undefined) || (!(func0.call(data109, "sequence")))){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid6 = _errs181 === errors;
@@ -3785,7 +3785,7 @@ props6._sequence = true;
 }
 }
 if(!valid64){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs183 = errors;
 let valid66 = true;
@@ -3822,14 +3822,14 @@ if(_valid7){
 const _errs185 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if((data109.diagnosisCodeableConcept === undefined) || (!(func0.call(data109, "diagnosisCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/then/required", "required", {missingProperty: "diagnosisCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/then/required", {missingProperty: "diagnosisCodeableConcept"}); errors++;
 }
 }
 var _valid7 = _errs185 === errors;
 valid66 = _valid7;
 }
 if(!valid66){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props6 !== true){
 props6 = props6 || {};
@@ -3854,11 +3854,11 @@ if(data109.id !== undefined && func0.call(data109, "id")){
 let data113 = data109.id;
 if(typeof data113 === "string"){
 if(func10(data113) < 1){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/id", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/id", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/id", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/id", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data109.extension !== undefined && func0.call(data109, "extension")){
@@ -3872,7 +3872,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/extension", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/extension", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data109.modifierExtension !== undefined && func0.call(data109, "modifierExtension")){
@@ -3886,20 +3886,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data109.sequence !== undefined && func0.call(data109, "sequence")){
 let data118 = data109.sequence;
 if(!(((typeof data118 == "number") && (!(data118 % 1) && !isNaN(data118))) && (isFinite(data118)))){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/sequence", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/sequence", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data118 == "number") && (isFinite(data118))){
 if(data118 > 2147483647 || isNaN(data118)){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/sequence", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/sequence", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data118 < 1 || isNaN(data118)){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/sequence", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/sequence", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -3929,7 +3929,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/type", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/type", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data109.onAdmission !== undefined && func0.call(data109, "onAdmission")){
@@ -3944,16 +3944,16 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 const forms2 = func14(data109, obj2);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/cdxChoice", "cdxChoice", {choice: "diagnosis[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/cdxChoice", {choice: "diagnosis[x]", forms: forms2}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", {type: "array"}); errors++;
 }
 }
 if(data.procedure !== undefined && func0.call(data, "procedure")){
@@ -3984,7 +3984,7 @@ if(_valid8){
 const _errs212 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if((data127.sequence === undefined) || (!(func0.call(data127, "sequence")))){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/allOf/0/then/required", "required", {missingProperty: "sequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid8 = _errs212 === errors;
@@ -3996,7 +3996,7 @@ props7._sequence = true;
 }
 }
 if(!valid79){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs214 = errors;
 let valid81 = true;
@@ -4033,14 +4033,14 @@ if(_valid9){
 const _errs216 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if((data127.procedureCodeableConcept === undefined) || (!(func0.call(data127, "procedureCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/allOf/1/then/required", "required", {missingProperty: "procedureCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/allOf/1/then/required", {missingProperty: "procedureCodeableConcept"}); errors++;
 }
 }
 var _valid9 = _errs216 === errors;
 valid81 = _valid9;
 }
 if(!valid81){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props7 !== true){
 props7 = props7 || {};
@@ -4066,11 +4066,11 @@ if(data127.id !== undefined && func0.call(data127, "id")){
 let data131 = data127.id;
 if(typeof data131 === "string"){
 if(func10(data131) < 1){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/id", "#/$defs/ExplanationOfBenefit_Procedure/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/id", "#/$defs/ExplanationOfBenefit_Procedure/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/id", "#/$defs/ExplanationOfBenefit_Procedure/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/id", "#/$defs/ExplanationOfBenefit_Procedure/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data127.extension !== undefined && func0.call(data127, "extension")){
@@ -4084,7 +4084,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/extension", "#/$defs/ExplanationOfBenefit_Procedure/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/extension", "#/$defs/ExplanationOfBenefit_Procedure/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data127.modifierExtension !== undefined && func0.call(data127, "modifierExtension")){
@@ -4098,20 +4098,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Procedure/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Procedure/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data127.sequence !== undefined && func0.call(data127, "sequence")){
 let data136 = data127.sequence;
 if(!(((typeof data136 == "number") && (!(data136 % 1) && !isNaN(data136))) && (isFinite(data136)))){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/sequence", "#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/sequence", "#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data136 == "number") && (isFinite(data136))){
 if(data136 > 2147483647 || isNaN(data136)){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/sequence", "#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/sequence", "#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data136 < 1 || isNaN(data136)){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/sequence", "#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/sequence", "#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -4131,21 +4131,21 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/type", "#/$defs/ExplanationOfBenefit_Procedure/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/type", "#/$defs/ExplanationOfBenefit_Procedure/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data127.date !== undefined && func0.call(data127, "date")){
 let data140 = data127.date;
 if(typeof data140 === "string"){
 if(!pattern3.test(data140)){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/date", "#/$defs/ExplanationOfBenefit_Procedure/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/date", "#/$defs/ExplanationOfBenefit_Procedure/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data140))){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/date", "#/$defs/ExplanationOfBenefit_Procedure/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/date", "#/$defs/ExplanationOfBenefit_Procedure/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/date", "#/$defs/ExplanationOfBenefit_Procedure/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/date", "#/$defs/ExplanationOfBenefit_Procedure/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data127._date !== undefined && func0.call(data127, "_date")){
@@ -4174,34 +4174,34 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/udi", "#/$defs/ExplanationOfBenefit_Procedure/properties/udi/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/udi", "#/$defs/ExplanationOfBenefit_Procedure/properties/udi/type", {type: "array"}); errors++;
 }
 }
 const forms3 = func14(data127, obj3);
 if(forms3 !== null){
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/cdxChoice", "cdxChoice", {choice: "procedure[x]", forms: forms3}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/cdxChoice", {choice: "procedure[x]", forms: forms3}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedure", "#/properties/procedure/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedure", "#/properties/procedure/type", {type: "array"}); errors++;
 }
 }
 if(data.precedence !== undefined && func0.call(data, "precedence")){
 let data146 = data.precedence;
 if(!(((typeof data146 == "number") && (!(data146 % 1) && !isNaN(data146))) && (isFinite(data146)))){
-vErrors = addError(vErrors, instancePath+"/precedence", "#/properties/precedence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precedence", "#/properties/precedence/type", {type: "integer"}); errors++;
 }
 if((typeof data146 == "number") && (isFinite(data146))){
 if(data146 > 2147483647 || isNaN(data146)){
-vErrors = addError(vErrors, instancePath+"/precedence", "#/properties/precedence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/precedence", "#/properties/precedence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data146 < 1 || isNaN(data146)){
-vErrors = addError(vErrors, instancePath+"/precedence", "#/properties/precedence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/precedence", "#/properties/precedence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -4238,7 +4238,7 @@ if(_valid10){
 const _errs250 = errors;
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if((data149.focal === undefined) || (!(func0.call(data149, "focal")))){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27, "#/$defs/ExplanationOfBenefit_Insurance/allOf/0/then/required", "required", {missingProperty: "focal"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27, "#/$defs/ExplanationOfBenefit_Insurance/allOf/0/then/required", {missingProperty: "focal"}); errors++;
 }
 }
 var _valid10 = _errs250 === errors;
@@ -4250,11 +4250,11 @@ props8._focal = true;
 }
 }
 if(!valid96){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27, "#/$defs/ExplanationOfBenefit_Insurance/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27, "#/$defs/ExplanationOfBenefit_Insurance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if((data149.coverage === undefined) || (!(func0.call(data149, "coverage")))){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27, "#/$defs/ExplanationOfBenefit_Insurance/required", "required", {missingProperty: "coverage"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27, "#/$defs/ExplanationOfBenefit_Insurance/required", {missingProperty: "coverage"}); errors++;
 }
 if(props8 !== true){
 props8 = props8 || {};
@@ -4271,11 +4271,11 @@ if(data149.id !== undefined && func0.call(data149, "id")){
 let data151 = data149.id;
 if(typeof data151 === "string"){
 if(func10(data151) < 1){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/id", "#/$defs/ExplanationOfBenefit_Insurance/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/id", "#/$defs/ExplanationOfBenefit_Insurance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/id", "#/$defs/ExplanationOfBenefit_Insurance/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/id", "#/$defs/ExplanationOfBenefit_Insurance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data149.extension !== undefined && func0.call(data149, "extension")){
@@ -4289,7 +4289,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/extension", "#/$defs/ExplanationOfBenefit_Insurance/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/extension", "#/$defs/ExplanationOfBenefit_Insurance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data149.modifierExtension !== undefined && func0.call(data149, "modifierExtension")){
@@ -4303,12 +4303,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Insurance/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Insurance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data149.focal !== undefined && func0.call(data149, "focal")){
 if(typeof data149.focal !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/focal", "#/$defs/ExplanationOfBenefit_Insurance/properties/focal/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/focal", "#/$defs/ExplanationOfBenefit_Insurance/properties/focal/type", {type: "boolean"}); errors++;
 }
 }
 if(data149._focal !== undefined && func0.call(data149, "_focal")){
@@ -4329,16 +4329,16 @@ for(let i30=0; i30<len30; i30++){
 let data160 = data159[i30];
 if(typeof data160 === "string"){
 if(func10(data160) < 1){
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/preAuthRef/" + i30, "#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/preAuthRef/" + i30, "#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/preAuthRef/" + i30, "#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/preAuthRef/" + i30, "#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/preAuthRef", "#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/preAuthRef", "#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/type", {type: "array"}); errors++;
 }
 }
 if(data149._preAuthRef !== undefined && func0.call(data149, "_preAuthRef")){
@@ -4352,17 +4352,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/_preAuthRef", "#/$defs/ExplanationOfBenefit_Insurance/properties/_preAuthRef/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/_preAuthRef", "#/$defs/ExplanationOfBenefit_Insurance/properties/_preAuthRef/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance/" + i27, "#/$defs/ExplanationOfBenefit_Insurance/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27, "#/$defs/ExplanationOfBenefit_Insurance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.accident !== undefined && func0.call(data, "accident")){
@@ -4372,11 +4372,11 @@ if(data163.id !== undefined && func0.call(data163, "id")){
 let data164 = data163.id;
 if(typeof data164 === "string"){
 if(func10(data164) < 1){
-vErrors = addError(vErrors, instancePath+"/accident/id", "#/$defs/ExplanationOfBenefit_Accident/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/id", "#/$defs/ExplanationOfBenefit_Accident/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/accident/id", "#/$defs/ExplanationOfBenefit_Accident/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/id", "#/$defs/ExplanationOfBenefit_Accident/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data163.extension !== undefined && func0.call(data163, "extension")){
@@ -4390,7 +4390,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/accident/extension", "#/$defs/ExplanationOfBenefit_Accident/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/extension", "#/$defs/ExplanationOfBenefit_Accident/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data163.modifierExtension !== undefined && func0.call(data163, "modifierExtension")){
@@ -4404,21 +4404,21 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/accident/modifierExtension", "#/$defs/ExplanationOfBenefit_Accident/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/modifierExtension", "#/$defs/ExplanationOfBenefit_Accident/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data163.date !== undefined && func0.call(data163, "date")){
 let data169 = data163.date;
 if(typeof data169 === "string"){
 if(!pattern4.test(data169)){
-vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/ExplanationOfBenefit_Accident/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/ExplanationOfBenefit_Accident/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data169))){
-vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/ExplanationOfBenefit_Accident/properties/date/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/ExplanationOfBenefit_Accident/properties/date/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/ExplanationOfBenefit_Accident/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/ExplanationOfBenefit_Accident/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data163._date !== undefined && func0.call(data163, "_date")){
@@ -4443,11 +4443,11 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 const forms4 = func14(data163, obj4);
 if(forms4 !== null){
-vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/ExplanationOfBenefit_Accident/cdxChoice", "cdxChoice", {choice: "location[x]", forms: forms4}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/ExplanationOfBenefit_Accident/cdxChoice", {choice: "location[x]", forms: forms4}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/ExplanationOfBenefit_Accident/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/ExplanationOfBenefit_Accident/type", {type: "object"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
@@ -4461,7 +4461,7 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 if(data.addItem !== undefined && func0.call(data, "addItem")){
@@ -4475,7 +4475,7 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/addItem", "#/properties/addItem/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/addItem", "#/properties/addItem/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -4486,17 +4486,17 @@ for(let i36=0; i36<len36; i36++){
 let data179 = data178[i36];
 if(data179 && typeof data179 == "object" && !Array.isArray(data179)){
 if((data179.category === undefined) || (!(func0.call(data179, "category")))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i36, "#/$defs/ExplanationOfBenefit_Adjudication/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data179.id !== undefined && func0.call(data179, "id")){
 let data180 = data179.id;
 if(typeof data180 === "string"){
 if(func10(data180) < 1){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data179.extension !== undefined && func0.call(data179, "extension")){
@@ -4510,7 +4510,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data179.modifierExtension !== undefined && func0.call(data179, "modifierExtension")){
@@ -4524,7 +4524,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data179.category !== undefined && func0.call(data179, "category")){
@@ -4545,7 +4545,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data179.value !== undefined && func0.call(data179, "value")){
 let data188 = data179.value;
 if(!((typeof data188 == "number") && (isFinite(data188)))){
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data179._value !== undefined && func0.call(data179, "_value")){
@@ -4555,12 +4555,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication/" + i36, "#/$defs/ExplanationOfBenefit_Adjudication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.total !== undefined && func0.call(data, "total")){
@@ -4571,20 +4571,20 @@ for(let i39=0; i39<len39; i39++){
 let data191 = data190[i39];
 if(data191 && typeof data191 == "object" && !Array.isArray(data191)){
 if((data191.amount === undefined) || (!(func0.call(data191, "amount")))){
-vErrors = addError(vErrors, instancePath+"/total/" + i39, "#/$defs/ExplanationOfBenefit_Total/required", "required", {missingProperty: "amount"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39, "#/$defs/ExplanationOfBenefit_Total/required", {missingProperty: "amount"}); errors++;
 }
 if((data191.category === undefined) || (!(func0.call(data191, "category")))){
-vErrors = addError(vErrors, instancePath+"/total/" + i39, "#/$defs/ExplanationOfBenefit_Total/required", "required", {missingProperty: "category"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39, "#/$defs/ExplanationOfBenefit_Total/required", {missingProperty: "category"}); errors++;
 }
 if(data191.id !== undefined && func0.call(data191, "id")){
 let data192 = data191.id;
 if(typeof data192 === "string"){
 if(func10(data192) < 1){
-vErrors = addError(vErrors, instancePath+"/total/" + i39+"/id", "#/$defs/ExplanationOfBenefit_Total/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39+"/id", "#/$defs/ExplanationOfBenefit_Total/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/total/" + i39+"/id", "#/$defs/ExplanationOfBenefit_Total/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39+"/id", "#/$defs/ExplanationOfBenefit_Total/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data191.extension !== undefined && func0.call(data191, "extension")){
@@ -4598,7 +4598,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/total/" + i39+"/extension", "#/$defs/ExplanationOfBenefit_Total/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39+"/extension", "#/$defs/ExplanationOfBenefit_Total/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data191.modifierExtension !== undefined && func0.call(data191, "modifierExtension")){
@@ -4612,7 +4612,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/total/" + i39+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Total/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Total/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data191.category !== undefined && func0.call(data191, "category")){
@@ -4627,12 +4627,12 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/total/" + i39, "#/$defs/ExplanationOfBenefit_Total/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39, "#/$defs/ExplanationOfBenefit_Total/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", {type: "array"}); errors++;
 }
 }
 if(data.payment !== undefined && func0.call(data, "payment")){
@@ -4642,11 +4642,11 @@ if(data199.id !== undefined && func0.call(data199, "id")){
 let data200 = data199.id;
 if(typeof data200 === "string"){
 if(func10(data200) < 1){
-vErrors = addError(vErrors, instancePath+"/payment/id", "#/$defs/ExplanationOfBenefit_Payment/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/id", "#/$defs/ExplanationOfBenefit_Payment/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payment/id", "#/$defs/ExplanationOfBenefit_Payment/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/id", "#/$defs/ExplanationOfBenefit_Payment/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data199.extension !== undefined && func0.call(data199, "extension")){
@@ -4660,7 +4660,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payment/extension", "#/$defs/ExplanationOfBenefit_Payment/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/extension", "#/$defs/ExplanationOfBenefit_Payment/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data199.modifierExtension !== undefined && func0.call(data199, "modifierExtension")){
@@ -4674,7 +4674,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payment/modifierExtension", "#/$defs/ExplanationOfBenefit_Payment/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/modifierExtension", "#/$defs/ExplanationOfBenefit_Payment/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data199.type !== undefined && func0.call(data199, "type")){
@@ -4696,14 +4696,14 @@ if(data199.date !== undefined && func0.call(data199, "date")){
 let data208 = data199.date;
 if(typeof data208 === "string"){
 if(!pattern4.test(data208)){
-vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ExplanationOfBenefit_Payment/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ExplanationOfBenefit_Payment/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data208))){
-vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ExplanationOfBenefit_Payment/properties/date/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ExplanationOfBenefit_Payment/properties/date/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ExplanationOfBenefit_Payment/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ExplanationOfBenefit_Payment/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data199._date !== undefined && func0.call(data199, "_date")){
@@ -4723,7 +4723,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/payment", "#/$defs/ExplanationOfBenefit_Payment/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/payment", "#/$defs/ExplanationOfBenefit_Payment/type", {type: "object"}); errors++;
 }
 }
 if(data.formCode !== undefined && func0.call(data, "formCode")){
@@ -4747,11 +4747,11 @@ if(data215.id !== undefined && func0.call(data215, "id")){
 let data216 = data215.id;
 if(typeof data216 === "string"){
 if(func10(data216) < 1){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/id", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/id", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/id", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/id", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data215.extension !== undefined && func0.call(data215, "extension")){
@@ -4765,7 +4765,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/extension", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/extension", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data215.modifierExtension !== undefined && func0.call(data215, "modifierExtension")){
@@ -4779,20 +4779,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/modifierExtension", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/modifierExtension", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data215.number !== undefined && func0.call(data215, "number")){
 let data221 = data215.number;
 if(!(((typeof data221 == "number") && (!(data221 % 1) && !isNaN(data221))) && (isFinite(data221)))){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/number", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/number", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/type", {type: "integer"}); errors++;
 }
 if((typeof data221 == "number") && (isFinite(data221))){
 if(data221 > 2147483647 || isNaN(data221)){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/number", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/number", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data221 < 1 || isNaN(data221)){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/number", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/number", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -4804,7 +4804,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data215.type !== undefined && func0.call(data215, "type")){
 let data223 = data215.type;
 if(!(((data223 === "display") || (data223 === "print")) || (data223 === "printoper"))){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/type", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/type", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data215._type !== undefined && func0.call(data215, "_type")){
@@ -4816,11 +4816,11 @@ if(data215.text !== undefined && func0.call(data215, "text")){
 let data225 = data215.text;
 if(typeof data225 === "string"){
 if(func10(data225) < 1){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/text", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/text", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/text", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/text", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data215._text !== undefined && func0.call(data215, "_text")){
@@ -4835,12 +4835,12 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i44, "#/$defs/ExplanationOfBenefit_ProcessNote/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44, "#/$defs/ExplanationOfBenefit_ProcessNote/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote", "#/properties/processNote/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote", "#/properties/processNote/type", {type: "array"}); errors++;
 }
 }
 if(data.benefitPeriod !== undefined && func0.call(data, "benefitPeriod")){
@@ -4859,12 +4859,12 @@ vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/benefitBalance", "#/properties/benefitBalance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/benefitBalance", "#/properties/benefitBalance/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -4872,8 +4872,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -62,7 +62,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -74,17 +74,17 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.relationship === undefined) || (!(func0.call(data, "relationship")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "relationship"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "relationship"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -140,18 +140,18 @@ props0.condition = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("FamilyMemberHistory" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "FamilyMemberHistory"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "FamilyMemberHistory"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -163,11 +163,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -179,11 +179,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -207,7 +207,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -221,7 +221,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -235,7 +235,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -249,7 +249,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
@@ -260,16 +260,16 @@ for(let i4=0; i4<len4; i4++){
 let data18 = data17[i4];
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
@@ -283,7 +283,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
@@ -294,16 +294,16 @@ for(let i6=0; i6<len6; i6++){
 let data22 = data21[i6];
 if(typeof data22 === "string"){
 if(!pattern1.test(data22)){
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
@@ -317,13 +317,13 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data25 = data.status;
 if(!((((data25 === "partial") || (data25 === "completed")) || (data25 === "entered-in-error")) || (data25 === "health-unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -345,14 +345,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data29 = data.date;
 if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data29))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -364,11 +364,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data31 = data.name;
 if(typeof data31 === "string"){
 if(func9(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -395,11 +395,11 @@ if(data.bornDate !== undefined && func0.call(data, "bornDate")){
 let data36 = data.bornDate;
 if(typeof data36 === "string"){
 if(!pattern4.test(data36)){
-vErrors = addError(vErrors, instancePath+"/bornDate", "#/properties/bornDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/bornDate", "#/properties/bornDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/bornDate", "#/properties/bornDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/bornDate", "#/properties/bornDate/type", {type: "string"}); errors++;
 }
 }
 if(data._bornDate !== undefined && func0.call(data, "_bornDate")){
@@ -411,11 +411,11 @@ if(data.bornString !== undefined && func0.call(data, "bornString")){
 let data38 = data.bornString;
 if(typeof data38 === "string"){
 if(func9(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/bornString", "#/properties/bornString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/bornString", "#/properties/bornString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/bornString", "#/properties/bornString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/bornString", "#/properties/bornString/type", {type: "string"}); errors++;
 }
 }
 if(data._bornString !== undefined && func0.call(data, "_bornString")){
@@ -437,11 +437,11 @@ if(data.ageString !== undefined && func0.call(data, "ageString")){
 let data42 = data.ageString;
 if(typeof data42 === "string"){
 if(func9(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/ageString", "#/properties/ageString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/ageString", "#/properties/ageString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ageString", "#/properties/ageString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ageString", "#/properties/ageString/type", {type: "string"}); errors++;
 }
 }
 if(data._ageString !== undefined && func0.call(data, "_ageString")){
@@ -451,7 +451,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.estimatedAge !== undefined && func0.call(data, "estimatedAge")){
 if(typeof data.estimatedAge !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/estimatedAge", "#/properties/estimatedAge/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/estimatedAge", "#/properties/estimatedAge/type", {type: "boolean"}); errors++;
 }
 }
 if(data._estimatedAge !== undefined && func0.call(data, "_estimatedAge")){
@@ -461,7 +461,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.deceasedBoolean !== undefined && func0.call(data, "deceasedBoolean")){
 if(typeof data.deceasedBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/deceasedBoolean", "#/properties/deceasedBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deceasedBoolean", "#/properties/deceasedBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._deceasedBoolean !== undefined && func0.call(data, "_deceasedBoolean")){
@@ -483,11 +483,11 @@ if(data.deceasedDate !== undefined && func0.call(data, "deceasedDate")){
 let data50 = data.deceasedDate;
 if(typeof data50 === "string"){
 if(!pattern4.test(data50)){
-vErrors = addError(vErrors, instancePath+"/deceasedDate", "#/properties/deceasedDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deceasedDate", "#/properties/deceasedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deceasedDate", "#/properties/deceasedDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deceasedDate", "#/properties/deceasedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._deceasedDate !== undefined && func0.call(data, "_deceasedDate")){
@@ -499,11 +499,11 @@ if(data.deceasedString !== undefined && func0.call(data, "deceasedString")){
 let data52 = data.deceasedString;
 if(typeof data52 === "string"){
 if(func9(data52) < 1){
-vErrors = addError(vErrors, instancePath+"/deceasedString", "#/properties/deceasedString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/deceasedString", "#/properties/deceasedString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deceasedString", "#/properties/deceasedString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deceasedString", "#/properties/deceasedString/type", {type: "string"}); errors++;
 }
 }
 if(data._deceasedString !== undefined && func0.call(data, "_deceasedString")){
@@ -522,7 +522,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -536,7 +536,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -550,7 +550,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
@@ -561,17 +561,17 @@ for(let i11=0; i11<len11; i11++){
 let data61 = data60[i11];
 if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
 if((data61.code === undefined) || (!(func0.call(data61, "code")))){
-vErrors = addError(vErrors, instancePath+"/condition/" + i11, "#/$defs/FamilyMemberHistory_Condition/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i11, "#/$defs/FamilyMemberHistory_Condition/required", {missingProperty: "code"}); errors++;
 }
 if(data61.id !== undefined && func0.call(data61, "id")){
 let data62 = data61.id;
 if(typeof data62 === "string"){
 if(func9(data62) < 1){
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/id", "#/$defs/FamilyMemberHistory_Condition/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/id", "#/$defs/FamilyMemberHistory_Condition/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/id", "#/$defs/FamilyMemberHistory_Condition/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/id", "#/$defs/FamilyMemberHistory_Condition/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data61.extension !== undefined && func0.call(data61, "extension")){
@@ -585,7 +585,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/extension", "#/$defs/FamilyMemberHistory_Condition/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/extension", "#/$defs/FamilyMemberHistory_Condition/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data61.modifierExtension !== undefined && func0.call(data61, "modifierExtension")){
@@ -599,7 +599,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/modifierExtension", "#/$defs/FamilyMemberHistory_Condition/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/modifierExtension", "#/$defs/FamilyMemberHistory_Condition/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data61.code !== undefined && func0.call(data61, "code")){
@@ -614,7 +614,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 if(data61.contributedToDeath !== undefined && func0.call(data61, "contributedToDeath")){
 if(typeof data61.contributedToDeath !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/contributedToDeath", "#/$defs/FamilyMemberHistory_Condition/properties/contributedToDeath/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/contributedToDeath", "#/$defs/FamilyMemberHistory_Condition/properties/contributedToDeath/type", {type: "boolean"}); errors++;
 }
 }
 if(data61._contributedToDeath !== undefined && func0.call(data61, "_contributedToDeath")){
@@ -641,11 +641,11 @@ if(data61.onsetString !== undefined && func0.call(data61, "onsetString")){
 let data74 = data61.onsetString;
 if(typeof data74 === "string"){
 if(func9(data74) < 1){
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/onsetString", "#/$defs/FamilyMemberHistory_Condition/properties/onsetString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/onsetString", "#/$defs/FamilyMemberHistory_Condition/properties/onsetString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/onsetString", "#/$defs/FamilyMemberHistory_Condition/properties/onsetString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/onsetString", "#/$defs/FamilyMemberHistory_Condition/properties/onsetString/type", {type: "string"}); errors++;
 }
 }
 if(data61._onsetString !== undefined && func0.call(data61, "_onsetString")){
@@ -664,38 +664,38 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/note", "#/$defs/FamilyMemberHistory_Condition/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/note", "#/$defs/FamilyMemberHistory_Condition/properties/note/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data61, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/condition/" + i11, "#/$defs/FamilyMemberHistory_Condition/cdxChoice", "cdxChoice", {choice: "onset[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i11, "#/$defs/FamilyMemberHistory_Condition/cdxChoice", {choice: "onset[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i11, "#/$defs/FamilyMemberHistory_Condition/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i11, "#/$defs/FamilyMemberHistory_Condition/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
 }
 }
 const forms1 = func14(data, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "born[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "born[x]", forms: forms1}); errors++;
 }
 const forms2 = func14(data, obj2);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "age[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "age[x]", forms: forms2}); errors++;
 }
 const forms3 = func14(data, obj3);
 if(forms3 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "deceased[x]", forms: forms3}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "deceased[x]", forms: forms3}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -703,8 +703,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

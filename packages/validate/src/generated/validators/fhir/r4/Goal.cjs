@@ -83,7 +83,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.lifecycleStatus === undefined) || (!(func0.call(data, "lifecycleStatus")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "lifecycleStatus"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "lifecycleStatus"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -95,17 +95,17 @@ props0._lifecycleStatus = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "subject"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if((data.description === undefined) || (!(func0.call(data, "description")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "description"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "description"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -144,18 +144,18 @@ props0.outcomeReference = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Goal" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Goal"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Goal"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -167,11 +167,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -183,11 +183,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -211,7 +211,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -225,7 +225,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -239,7 +239,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -253,13 +253,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.lifecycleStatus !== undefined && func0.call(data, "lifecycleStatus")){
 let data17 = data.lifecycleStatus;
 if(!(((((((((data17 === "proposed") || (data17 === "planned")) || (data17 === "accepted")) || (data17 === "active")) || (data17 === "on-hold")) || (data17 === "completed")) || (data17 === "cancelled")) || (data17 === "entered-in-error")) || (data17 === "rejected"))){
-vErrors = addError(vErrors, instancePath+"/lifecycleStatus", "#/properties/lifecycleStatus/enum", "enum", {allowedValues: schema0.properties.lifecycleStatus.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/lifecycleStatus", "#/properties/lifecycleStatus/enum", {allowedValues: schema0.properties.lifecycleStatus.enum}); errors++;
 }
 }
 if(data._lifecycleStatus !== undefined && func0.call(data, "_lifecycleStatus")){
@@ -283,7 +283,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
@@ -305,11 +305,11 @@ if(data.startDate !== undefined && func0.call(data, "startDate")){
 let data25 = data.startDate;
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
-vErrors = addError(vErrors, instancePath+"/startDate", "#/properties/startDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/startDate", "#/properties/startDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/startDate", "#/properties/startDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/startDate", "#/properties/startDate/type", {type: "string"}); errors++;
 }
 }
 if(data._startDate !== undefined && func0.call(data, "_startDate")){
@@ -333,11 +333,11 @@ if(data29.id !== undefined && func0.call(data29, "id")){
 let data30 = data29.id;
 if(typeof data30 === "string"){
 if(func9(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/id", "#/$defs/Goal_Target/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5+"/id", "#/$defs/Goal_Target/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/id", "#/$defs/Goal_Target/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5+"/id", "#/$defs/Goal_Target/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data29.extension !== undefined && func0.call(data29, "extension")){
@@ -351,7 +351,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/extension", "#/$defs/Goal_Target/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5+"/extension", "#/$defs/Goal_Target/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
@@ -365,7 +365,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/modifierExtension", "#/$defs/Goal_Target/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5+"/modifierExtension", "#/$defs/Goal_Target/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data29.measure !== undefined && func0.call(data29, "measure")){
@@ -392,11 +392,11 @@ if(data29.detailString !== undefined && func0.call(data29, "detailString")){
 let data39 = data29.detailString;
 if(typeof data39 === "string"){
 if(func9(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailString", "#/$defs/Goal_Target/properties/detailString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailString", "#/$defs/Goal_Target/properties/detailString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailString", "#/$defs/Goal_Target/properties/detailString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailString", "#/$defs/Goal_Target/properties/detailString/type", {type: "string"}); errors++;
 }
 }
 if(data29._detailString !== undefined && func0.call(data29, "_detailString")){
@@ -406,7 +406,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data29.detailBoolean !== undefined && func0.call(data29, "detailBoolean")){
 if(typeof data29.detailBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailBoolean", "#/$defs/Goal_Target/properties/detailBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailBoolean", "#/$defs/Goal_Target/properties/detailBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data29._detailBoolean !== undefined && func0.call(data29, "_detailBoolean")){
@@ -417,14 +417,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data29.detailInteger !== undefined && func0.call(data29, "detailInteger")){
 let data43 = data29.detailInteger;
 if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailInteger", "#/$defs/Goal_Target/properties/detailInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailInteger", "#/$defs/Goal_Target/properties/detailInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data43 == "number") && (isFinite(data43))){
 if(data43 > 2147483647 || isNaN(data43)){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailInteger", "#/$defs/Goal_Target/properties/detailInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailInteger", "#/$defs/Goal_Target/properties/detailInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data43 < -2147483648 || isNaN(data43)){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailInteger", "#/$defs/Goal_Target/properties/detailInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5+"/detailInteger", "#/$defs/Goal_Target/properties/detailInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -442,11 +442,11 @@ if(data29.dueDate !== undefined && func0.call(data29, "dueDate")){
 let data46 = data29.dueDate;
 if(typeof data46 === "string"){
 if(!pattern3.test(data46)){
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/dueDate", "#/$defs/Goal_Target/properties/dueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5+"/dueDate", "#/$defs/Goal_Target/properties/dueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i5+"/dueDate", "#/$defs/Goal_Target/properties/dueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5+"/dueDate", "#/$defs/Goal_Target/properties/dueDate/type", {type: "string"}); errors++;
 }
 }
 if(data29._dueDate !== undefined && func0.call(data29, "_dueDate")){
@@ -461,34 +461,34 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 const forms0 = func14(data29, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/target/" + i5, "#/$defs/Goal_Target/cdxChoice", "cdxChoice", {choice: "detail[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5, "#/$defs/Goal_Target/cdxChoice", {choice: "detail[x]", forms: forms0}); errors++;
 }
 const forms1 = func14(data29, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/target/" + i5, "#/$defs/Goal_Target/cdxChoice", "cdxChoice", {choice: "due[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5, "#/$defs/Goal_Target/cdxChoice", {choice: "due[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i5, "#/$defs/Goal_Target/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i5, "#/$defs/Goal_Target/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
 }
 }
 if(data.statusDate !== undefined && func0.call(data, "statusDate")){
 let data49 = data.statusDate;
 if(typeof data49 === "string"){
 if(!pattern3.test(data49)){
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats0(data49))){
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/type", {type: "string"}); errors++;
 }
 }
 if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
@@ -500,11 +500,11 @@ if(data.statusReason !== undefined && func0.call(data, "statusReason")){
 let data51 = data.statusReason;
 if(typeof data51 === "string"){
 if(func9(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/statusReason", "#/properties/statusReason/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusReason", "#/properties/statusReason/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusReason", "#/properties/statusReason/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusReason", "#/properties/statusReason/type", {type: "string"}); errors++;
 }
 }
 if(data._statusReason !== undefined && func0.call(data, "_statusReason")){
@@ -528,7 +528,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/addresses", "#/properties/addresses/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/addresses", "#/properties/addresses/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -542,7 +542,7 @@ vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.outcomeCode !== undefined && func0.call(data, "outcomeCode")){
@@ -556,7 +556,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/outcomeCode", "#/properties/outcomeCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeCode", "#/properties/outcomeCode/type", {type: "array"}); errors++;
 }
 }
 if(data.outcomeReference !== undefined && func0.call(data, "outcomeReference")){
@@ -570,16 +570,16 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/outcomeReference", "#/properties/outcomeReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeReference", "#/properties/outcomeReference/type", {type: "array"}); errors++;
 }
 }
 const forms2 = func14(data, obj2);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "start[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "start[x]", forms: forms2}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -587,8 +587,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -398,7 +398,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -410,7 +410,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -431,11 +431,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func6(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -449,7 +449,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -463,13 +463,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data6 = data.type;
 if(typeof data6 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data6 === "Account") ||
 (data6 === "ActivityDefinition")) || (data6 === "AdverseEvent")) || (data6 === "AllergyIntolerance")) || (data6 === "Appointment")) ||
@@ -511,7 +511,7 @@ if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((
 (data6 === "SubstanceSourceMaterial")) || (data6 === "SubstanceSpecification")) || (data6 === "SupplyDelivery")) ||
 (data6 === "SupplyRequest")) || (data6 === "Task")) || (data6 === "TerminologyCapabilities")) || (data6 === "TestReport")) ||
 (data6 === "TestScript")) || (data6 === "ValueSet")) || (data6 === "VerificationResult")) || (data6 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -523,11 +523,11 @@ if(data.params !== undefined && func0.call(data, "params")){
 let data8 = data.params;
 if(typeof data8 === "string"){
 if(func6(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/params", "#/properties/params/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/params", "#/properties/params/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/params", "#/properties/params/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/params", "#/properties/params/type", {type: "string"}); errors++;
 }
 }
 if(data._params !== undefined && func0.call(data, "_params")){
@@ -539,11 +539,11 @@ if(data.profile !== undefined && func0.call(data, "profile")){
 let data10 = data.profile;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
@@ -579,7 +579,7 @@ if(_valid1){
 const _errs30 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.use === undefined) || (!(func0.call(data13, "use")))){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/0/then/required", "required", {missingProperty: "use"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/0/then/required", {missingProperty: "use"}); errors++;
 }
 }
 var _valid1 = _errs30 === errors;
@@ -591,7 +591,7 @@ props1._use = true;
 }
 }
 if(!valid12){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs32 = errors;
 let valid14 = true;
@@ -615,7 +615,7 @@ if(_valid2){
 const _errs34 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.code === undefined) || (!(func0.call(data13, "code")))){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/1/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/1/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid2 = _errs34 === errors;
@@ -627,7 +627,7 @@ props2._code = true;
 }
 }
 if(!valid14){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -660,7 +660,7 @@ if(_valid3){
 const _errs38 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.rule === undefined) || (!(func0.call(data13, "rule")))){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/2/then/required", "required", {missingProperty: "rule"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/2/then/required", {missingProperty: "rule"}); errors++;
 }
 }
 var _valid3 = _errs38 === errors;
@@ -672,7 +672,7 @@ props3._rule = true;
 }
 }
 if(!valid16){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props3 !== undefined){
 if(props3 === true){
@@ -704,11 +704,11 @@ if(data13.id !== undefined && func0.call(data13, "id")){
 let data17 = data13.id;
 if(typeof data17 === "string"){
 if(func6(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/id", "#/$defs/GraphDefinition_Compartment/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/id", "#/$defs/GraphDefinition_Compartment/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/id", "#/$defs/GraphDefinition_Compartment/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/id", "#/$defs/GraphDefinition_Compartment/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -722,7 +722,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/extension", "#/$defs/GraphDefinition_Compartment/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/extension", "#/$defs/GraphDefinition_Compartment/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -736,13 +736,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/modifierExtension", "#/$defs/GraphDefinition_Compartment/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/modifierExtension", "#/$defs/GraphDefinition_Compartment/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.use !== undefined && func0.call(data13, "use")){
 let data22 = data13.use;
 if(!((data22 === "condition") || (data22 === "requirement"))){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/use", "#/$defs/GraphDefinition_Compartment/properties/use/enum", "enum", {allowedValues: schema2.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/use", "#/$defs/GraphDefinition_Compartment/properties/use/enum", {allowedValues: schema2.properties.use.enum}); errors++;
 }
 }
 if(data13._use !== undefined && func0.call(data13, "_use")){
@@ -753,10 +753,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data13.code !== undefined && func0.call(data13, "code")){
 let data24 = data13.code;
 if(typeof data24 !== "string"){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/code", "#/$defs/GraphDefinition_Compartment/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/code", "#/$defs/GraphDefinition_Compartment/properties/code/type", {type: "string"}); errors++;
 }
 if(!(((((data24 === "Patient") || (data24 === "Encounter")) || (data24 === "RelatedPerson")) || (data24 === "Practitioner")) || (data24 === "Device"))){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/code", "#/$defs/GraphDefinition_Compartment/properties/code/enum", "enum", {allowedValues: schema2.properties.code.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/code", "#/$defs/GraphDefinition_Compartment/properties/code/enum", {allowedValues: schema2.properties.code.enum}); errors++;
 }
 }
 if(data13._code !== undefined && func0.call(data13, "_code")){
@@ -767,7 +767,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data13.rule !== undefined && func0.call(data13, "rule")){
 let data26 = data13.rule;
 if(!((((data26 === "identical") || (data26 === "matching")) || (data26 === "different")) || (data26 === "custom"))){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/rule", "#/$defs/GraphDefinition_Compartment/properties/rule/enum", "enum", {allowedValues: schema2.properties.rule.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/rule", "#/$defs/GraphDefinition_Compartment/properties/rule/enum", {allowedValues: schema2.properties.rule.enum}); errors++;
 }
 }
 if(data13._rule !== undefined && func0.call(data13, "_rule")){
@@ -779,11 +779,11 @@ if(data13.expression !== undefined && func0.call(data13, "expression")){
 let data28 = data13.expression;
 if(typeof data28 === "string"){
 if(func6(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/expression", "#/$defs/GraphDefinition_Compartment/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/expression", "#/$defs/GraphDefinition_Compartment/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/expression", "#/$defs/GraphDefinition_Compartment/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/expression", "#/$defs/GraphDefinition_Compartment/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data13._expression !== undefined && func0.call(data13, "_expression")){
@@ -795,11 +795,11 @@ if(data13.description !== undefined && func0.call(data13, "description")){
 let data30 = data13.description;
 if(typeof data30 === "string"){
 if(func6(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/description", "#/$defs/GraphDefinition_Compartment/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/description", "#/$defs/GraphDefinition_Compartment/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/description", "#/$defs/GraphDefinition_Compartment/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/description", "#/$defs/GraphDefinition_Compartment/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data13._description !== undefined && func0.call(data13, "_description")){
@@ -809,12 +809,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/compartment", "#/properties/compartment/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compartment", "#/properties/compartment/type", {type: "array"}); errors++;
 }
 }
 if(data.link !== undefined && func0.call(data, "link")){
@@ -828,12 +828,12 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -857,11 +857,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -875,7 +875,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -889,18 +889,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.path !== undefined && func0.call(data, "path")){
 let data5 = data.path;
 if(typeof data5 === "string"){
 if(func6(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
@@ -912,11 +912,11 @@ if(data.sliceName !== undefined && func0.call(data, "sliceName")){
 let data7 = data.sliceName;
 if(typeof data7 === "string"){
 if(func6(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/sliceName", "#/properties/sliceName/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sliceName", "#/properties/sliceName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sliceName", "#/properties/sliceName/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sliceName", "#/properties/sliceName/type", {type: "string"}); errors++;
 }
 }
 if(data._sliceName !== undefined && func0.call(data, "_sliceName")){
@@ -927,14 +927,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.min !== undefined && func0.call(data, "min")){
 let data9 = data.min;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < -2147483648 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -947,11 +947,11 @@ if(data.max !== undefined && func0.call(data, "max")){
 let data11 = data.max;
 if(typeof data11 === "string"){
 if(func6(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data._max !== undefined && func0.call(data, "_max")){
@@ -963,11 +963,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data13 = data.description;
 if(typeof data13 === "string"){
 if(func6(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -986,12 +986,12 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -1051,7 +1051,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1063,7 +1063,7 @@ props0._name = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -1087,7 +1087,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1099,7 +1099,7 @@ props1._status = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1132,7 +1132,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.start === undefined) || (!(func0.call(data, "start")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "start"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "start"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -1144,7 +1144,7 @@ props2._start = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -1157,7 +1157,7 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1201,18 +1201,18 @@ props0.link = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("GraphDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "GraphDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "GraphDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -1224,11 +1224,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -1240,11 +1240,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1268,7 +1268,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1282,7 +1282,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1296,18 +1296,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data17 = data.url;
 if(typeof data17 === "string"){
 if(!pattern1.test(data17)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -1319,11 +1319,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func6(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -1335,11 +1335,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func6(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -1350,7 +1350,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data23 = data.status;
 if(!((((data23 === "draft") || (data23 === "active")) || (data23 === "retired")) || (data23 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -1360,7 +1360,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -1372,14 +1372,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data27 = data.date;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -1391,11 +1391,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data29 = data.publisher;
 if(typeof data29 === "string"){
 if(func6(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -1414,18 +1414,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data33 = data.description;
 if(typeof data33 === "string"){
 if(func6(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -1444,7 +1444,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1458,18 +1458,18 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data39 = data.purpose;
 if(typeof data39 === "string"){
 if(func6(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -1480,7 +1480,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.start !== undefined && func0.call(data, "start")){
 let data41 = data.start;
 if(typeof data41 !== "string"){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data41 === "Account") ||
 (data41 === "ActivityDefinition")) || (data41 === "AdverseEvent")) || (data41 === "AllergyIntolerance")) ||
@@ -1524,7 +1524,7 @@ if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((
 (data41 === "SubstanceSpecification")) || (data41 === "SupplyDelivery")) || (data41 === "SupplyRequest")) ||
 (data41 === "Task")) || (data41 === "TerminologyCapabilities")) || (data41 === "TestReport")) || (data41 === "TestScript")) ||
 (data41 === "ValueSet")) || (data41 === "VerificationResult")) || (data41 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/enum", "enum", {allowedValues: schema0.properties.start.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/enum", {allowedValues: schema0.properties.start.enum}); errors++;
 }
 }
 if(data._start !== undefined && func0.call(data, "_start")){
@@ -1536,11 +1536,11 @@ if(data.profile !== undefined && func0.call(data, "profile")){
 let data43 = data.profile;
 if(typeof data43 === "string"){
 if(!pattern1.test(data43)){
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
@@ -1559,12 +1559,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1572,8 +1572,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -56,7 +56,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -68,7 +68,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -92,7 +92,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.actual === undefined) || (!(func0.call(data, "actual")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "actual"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "actual"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -104,7 +104,7 @@ props1._actual = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -117,7 +117,7 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -150,18 +150,18 @@ props0.member = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Group" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Group"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Group"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -173,11 +173,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -189,11 +189,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -217,7 +217,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -231,7 +231,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -245,7 +245,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -259,12 +259,12 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.active !== undefined && func0.call(data, "active")){
 if(typeof data.active !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
@@ -275,7 +275,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.type !== undefined && func0.call(data, "type")){
 let data20 = data.type;
 if(!((((((data20 === "person") || (data20 === "animal")) || (data20 === "practitioner")) || (data20 === "device")) || (data20 === "medication")) || (data20 === "substance"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema0.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -285,7 +285,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.actual !== undefined && func0.call(data, "actual")){
 if(typeof data.actual !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/actual", "#/properties/actual/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/actual", "#/properties/actual/type", {type: "boolean"}); errors++;
 }
 }
 if(data._actual !== undefined && func0.call(data, "_actual")){
@@ -302,11 +302,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data25 = data.name;
 if(typeof data25 === "string"){
 if(func8(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -317,14 +317,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.quantity !== undefined && func0.call(data, "quantity")){
 let data27 = data.quantity;
 if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/type", {type: "integer"}); errors++;
 }
 if((typeof data27 == "number") && (isFinite(data27))){
 if(data27 > 2147483647 || isNaN(data27)){
-vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data27 < 0 || isNaN(data27)){
-vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -415,14 +415,14 @@ if(_valid2){
 const _errs58 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.valueCodeableConcept === undefined) || (!(func0.call(data31, "valueCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/0/then/required", "required", {missingProperty: "valueCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/0/then/required", {missingProperty: "valueCodeableConcept"}); errors++;
 }
 }
 var _valid2 = _errs58 === errors;
 valid18 = _valid2;
 }
 if(!valid18){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs60 = errors;
 let valid20 = true;
@@ -446,7 +446,7 @@ if(_valid3){
 const _errs62 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.exclude === undefined) || (!(func0.call(data31, "exclude")))){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/1/then/required", "required", {missingProperty: "exclude"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/1/then/required", {missingProperty: "exclude"}); errors++;
 }
 }
 var _valid3 = _errs62 === errors;
@@ -458,7 +458,7 @@ props2._exclude = true;
 }
 }
 if(!valid20){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true){
 props2 = props2 || {};
@@ -471,7 +471,7 @@ props2.valueReference = true;
 }
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.code === undefined) || (!(func0.call(data31, "code")))){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/required", {missingProperty: "code"}); errors++;
 }
 if(props2 !== true){
 props2 = props2 || {};
@@ -493,11 +493,11 @@ if(data31.id !== undefined && func0.call(data31, "id")){
 let data39 = data31.id;
 if(typeof data39 === "string"){
 if(func8(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/id", "#/$defs/Group_Characteristic/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/id", "#/$defs/Group_Characteristic/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/id", "#/$defs/Group_Characteristic/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/id", "#/$defs/Group_Characteristic/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data31.extension !== undefined && func0.call(data31, "extension")){
@@ -511,7 +511,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/extension", "#/$defs/Group_Characteristic/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/extension", "#/$defs/Group_Characteristic/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
@@ -525,7 +525,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/modifierExtension", "#/$defs/Group_Characteristic/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/modifierExtension", "#/$defs/Group_Characteristic/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data31.code !== undefined && func0.call(data31, "code")){
@@ -540,7 +540,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 if(data31.valueBoolean !== undefined && func0.call(data31, "valueBoolean")){
 if(typeof data31.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/valueBoolean", "#/$defs/Group_Characteristic/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/valueBoolean", "#/$defs/Group_Characteristic/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data31._valueBoolean !== undefined && func0.call(data31, "_valueBoolean")){
@@ -565,7 +565,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 if(data31.exclude !== undefined && func0.call(data31, "exclude")){
 if(typeof data31.exclude !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/exclude", "#/$defs/Group_Characteristic/properties/exclude/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/exclude", "#/$defs/Group_Characteristic/properties/exclude/type", {type: "boolean"}); errors++;
 }
 }
 if(data31._exclude !== undefined && func0.call(data31, "_exclude")){
@@ -580,16 +580,16 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 const forms0 = func13(data31, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic", "#/properties/characteristic/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic", "#/properties/characteristic/type", {type: "array"}); errors++;
 }
 }
 if(data.member !== undefined && func0.call(data, "member")){
@@ -600,17 +600,17 @@ for(let i7=0; i7<len7; i7++){
 let data55 = data54[i7];
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.entity === undefined) || (!(func0.call(data55, "entity")))){
-vErrors = addError(vErrors, instancePath+"/member/" + i7, "#/$defs/Group_Member/required", "required", {missingProperty: "entity"}); errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7, "#/$defs/Group_Member/required", {missingProperty: "entity"}); errors++;
 }
 if(data55.id !== undefined && func0.call(data55, "id")){
 let data56 = data55.id;
 if(typeof data56 === "string"){
 if(func8(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/member/" + i7+"/id", "#/$defs/Group_Member/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7+"/id", "#/$defs/Group_Member/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/member/" + i7+"/id", "#/$defs/Group_Member/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7+"/id", "#/$defs/Group_Member/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data55.extension !== undefined && func0.call(data55, "extension")){
@@ -624,7 +624,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/member/" + i7+"/extension", "#/$defs/Group_Member/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7+"/extension", "#/$defs/Group_Member/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
@@ -638,7 +638,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/member/" + i7+"/modifierExtension", "#/$defs/Group_Member/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7+"/modifierExtension", "#/$defs/Group_Member/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data55.entity !== undefined && func0.call(data55, "entity")){
@@ -653,7 +653,7 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 if(data55.inactive !== undefined && func0.call(data55, "inactive")){
 if(typeof data55.inactive !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/member/" + i7+"/inactive", "#/$defs/Group_Member/properties/inactive/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7+"/inactive", "#/$defs/Group_Member/properties/inactive/type", {type: "boolean"}); errors++;
 }
 }
 if(data55._inactive !== undefined && func0.call(data55, "_inactive")){
@@ -663,17 +663,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/member/" + i7, "#/$defs/Group_Member/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7, "#/$defs/Group_Member/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/member", "#/properties/member/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/member", "#/properties/member/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -681,8 +681,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

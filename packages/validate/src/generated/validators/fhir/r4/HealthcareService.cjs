@@ -37,22 +37,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("HealthcareService" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "HealthcareService"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "HealthcareService"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -64,11 +64,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -80,11 +80,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -108,7 +108,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -122,7 +122,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -136,7 +136,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -150,12 +150,12 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.active !== undefined && func0.call(data, "active")){
 if(typeof data.active !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
@@ -179,7 +179,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -193,7 +193,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.specialty !== undefined && func0.call(data, "specialty")){
@@ -207,7 +207,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", {type: "array"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
@@ -221,18 +221,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data27 = data.name;
 if(typeof data27 === "string"){
 if(func9(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -244,11 +244,11 @@ if(data.comment !== undefined && func0.call(data, "comment")){
 let data29 = data.comment;
 if(typeof data29 === "string"){
 if(func9(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
@@ -260,11 +260,11 @@ if(data.extraDetails !== undefined && func0.call(data, "extraDetails")){
 let data31 = data.extraDetails;
 if(typeof data31 === "string"){
 if(func9(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/extraDetails", "#/properties/extraDetails/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/extraDetails", "#/properties/extraDetails/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extraDetails", "#/properties/extraDetails/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extraDetails", "#/properties/extraDetails/type", {type: "string"}); errors++;
 }
 }
 if(data._extraDetails !== undefined && func0.call(data, "_extraDetails")){
@@ -288,7 +288,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 if(data.coverageArea !== undefined && func0.call(data, "coverageArea")){
@@ -302,7 +302,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/coverageArea", "#/properties/coverageArea/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/coverageArea", "#/properties/coverageArea/type", {type: "array"}); errors++;
 }
 }
 if(data.serviceProvisionCode !== undefined && func0.call(data, "serviceProvisionCode")){
@@ -316,7 +316,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/serviceProvisionCode", "#/properties/serviceProvisionCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/serviceProvisionCode", "#/properties/serviceProvisionCode/type", {type: "array"}); errors++;
 }
 }
 if(data.eligibility !== undefined && func0.call(data, "eligibility")){
@@ -330,11 +330,11 @@ if(data41.id !== undefined && func0.call(data41, "id")){
 let data42 = data41.id;
 if(typeof data42 === "string"){
 if(func9(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/id", "#/$defs/HealthcareService_Eligibility/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/id", "#/$defs/HealthcareService_Eligibility/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/id", "#/$defs/HealthcareService_Eligibility/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/id", "#/$defs/HealthcareService_Eligibility/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data41.extension !== undefined && func0.call(data41, "extension")){
@@ -348,7 +348,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/extension", "#/$defs/HealthcareService_Eligibility/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/extension", "#/$defs/HealthcareService_Eligibility/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data41.modifierExtension !== undefined && func0.call(data41, "modifierExtension")){
@@ -362,7 +362,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/modifierExtension", "#/$defs/HealthcareService_Eligibility/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/modifierExtension", "#/$defs/HealthcareService_Eligibility/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data41.code !== undefined && func0.call(data41, "code")){
@@ -374,11 +374,11 @@ if(data41.comment !== undefined && func0.call(data41, "comment")){
 let data48 = data41.comment;
 if(typeof data48 === "string"){
 if(func9(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/comment", "#/$defs/HealthcareService_Eligibility/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/comment", "#/$defs/HealthcareService_Eligibility/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/comment", "#/$defs/HealthcareService_Eligibility/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/comment", "#/$defs/HealthcareService_Eligibility/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data41._comment !== undefined && func0.call(data41, "_comment")){
@@ -388,12 +388,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/eligibility/" + i11, "#/$defs/HealthcareService_Eligibility/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11, "#/$defs/HealthcareService_Eligibility/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/eligibility", "#/properties/eligibility/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility", "#/properties/eligibility/type", {type: "array"}); errors++;
 }
 }
 if(data.program !== undefined && func0.call(data, "program")){
@@ -407,7 +407,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/program", "#/properties/program/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/program", "#/properties/program/type", {type: "array"}); errors++;
 }
 }
 if(data.characteristic !== undefined && func0.call(data, "characteristic")){
@@ -421,7 +421,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic", "#/properties/characteristic/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic", "#/properties/characteristic/type", {type: "array"}); errors++;
 }
 }
 if(data.communication !== undefined && func0.call(data, "communication")){
@@ -435,7 +435,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/communication", "#/properties/communication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/communication", "#/properties/communication/type", {type: "array"}); errors++;
 }
 }
 if(data.referralMethod !== undefined && func0.call(data, "referralMethod")){
@@ -449,12 +449,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referralMethod", "#/properties/referralMethod/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referralMethod", "#/properties/referralMethod/type", {type: "array"}); errors++;
 }
 }
 if(data.appointmentRequired !== undefined && func0.call(data, "appointmentRequired")){
 if(typeof data.appointmentRequired !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/appointmentRequired", "#/properties/appointmentRequired/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/appointmentRequired", "#/properties/appointmentRequired/type", {type: "boolean"}); errors++;
 }
 }
 if(data._appointmentRequired !== undefined && func0.call(data, "_appointmentRequired")){
@@ -473,11 +473,11 @@ if(data61.id !== undefined && func0.call(data61, "id")){
 let data62 = data61.id;
 if(typeof data62 === "string"){
 if(func9(data62) < 1){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/id", "#/$defs/HealthcareService_AvailableTime/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/id", "#/$defs/HealthcareService_AvailableTime/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/id", "#/$defs/HealthcareService_AvailableTime/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/id", "#/$defs/HealthcareService_AvailableTime/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data61.extension !== undefined && func0.call(data61, "extension")){
@@ -491,7 +491,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/extension", "#/$defs/HealthcareService_AvailableTime/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/extension", "#/$defs/HealthcareService_AvailableTime/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data61.modifierExtension !== undefined && func0.call(data61, "modifierExtension")){
@@ -505,7 +505,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/modifierExtension", "#/$defs/HealthcareService_AvailableTime/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/modifierExtension", "#/$defs/HealthcareService_AvailableTime/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data61.daysOfWeek !== undefined && func0.call(data61, "daysOfWeek")){
@@ -515,12 +515,12 @@ const len21 = data67.length;
 for(let i21=0; i21<len21; i21++){
 let data68 = data67[i21];
 if(!(((((((data68 === "mon") || (data68 === "tue")) || (data68 === "wed")) || (data68 === "thu")) || (data68 === "fri")) || (data68 === "sat")) || (data68 === "sun"))){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/daysOfWeek/" + i21, "#/$defs/HealthcareService_AvailableTime/properties/daysOfWeek/items/enum", "enum", {allowedValues: schema0.properties.daysOfWeek.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/daysOfWeek/" + i21, "#/$defs/HealthcareService_AvailableTime/properties/daysOfWeek/items/enum", {allowedValues: schema0.properties.daysOfWeek.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/daysOfWeek", "#/$defs/HealthcareService_AvailableTime/properties/daysOfWeek/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/daysOfWeek", "#/$defs/HealthcareService_AvailableTime/properties/daysOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data61._daysOfWeek !== undefined && func0.call(data61, "_daysOfWeek")){
@@ -534,12 +534,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/_daysOfWeek", "#/$defs/HealthcareService_AvailableTime/properties/_daysOfWeek/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/_daysOfWeek", "#/$defs/HealthcareService_AvailableTime/properties/_daysOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data61.allDay !== undefined && func0.call(data61, "allDay")){
 if(typeof data61.allDay !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/allDay", "#/$defs/HealthcareService_AvailableTime/properties/allDay/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/allDay", "#/$defs/HealthcareService_AvailableTime/properties/allDay/type", {type: "boolean"}); errors++;
 }
 }
 if(data61._allDay !== undefined && func0.call(data61, "_allDay")){
@@ -551,14 +551,14 @@ if(data61.availableStartTime !== undefined && func0.call(data61, "availableStart
 let data73 = data61.availableStartTime;
 if(typeof data73 === "string"){
 if(!pattern3.test(data73)){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableStartTime", "#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableStartTime", "#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats0(data73))){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableStartTime", "#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/format", "format", {format: "fhir-time"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableStartTime", "#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableStartTime", "#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableStartTime", "#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/type", {type: "string"}); errors++;
 }
 }
 if(data61._availableStartTime !== undefined && func0.call(data61, "_availableStartTime")){
@@ -570,14 +570,14 @@ if(data61.availableEndTime !== undefined && func0.call(data61, "availableEndTime
 let data75 = data61.availableEndTime;
 if(typeof data75 === "string"){
 if(!pattern3.test(data75)){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableEndTime", "#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableEndTime", "#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats0(data75))){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableEndTime", "#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/format", "format", {format: "fhir-time"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableEndTime", "#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableEndTime", "#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableEndTime", "#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/type", {type: "string"}); errors++;
 }
 }
 if(data61._availableEndTime !== undefined && func0.call(data61, "_availableEndTime")){
@@ -587,12 +587,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i18, "#/$defs/HealthcareService_AvailableTime/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18, "#/$defs/HealthcareService_AvailableTime/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime", "#/properties/availableTime/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime", "#/properties/availableTime/type", {type: "array"}); errors++;
 }
 }
 if(data.notAvailable !== undefined && func0.call(data, "notAvailable")){
@@ -623,7 +623,7 @@ if(_valid0){
 const _errs129 = errors;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 if((data78.description === undefined) || (!(func0.call(data78, "description")))){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23, "#/$defs/HealthcareService_NotAvailable/allOf/0/then/required", "required", {missingProperty: "description"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23, "#/$defs/HealthcareService_NotAvailable/allOf/0/then/required", {missingProperty: "description"}); errors++;
 }
 }
 var _valid0 = _errs129 === errors;
@@ -635,7 +635,7 @@ props0._description = true;
 }
 }
 if(!valid55){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23, "#/$defs/HealthcareService_NotAvailable/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23, "#/$defs/HealthcareService_NotAvailable/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 if(props0 !== true){
@@ -651,11 +651,11 @@ if(data78.id !== undefined && func0.call(data78, "id")){
 let data80 = data78.id;
 if(typeof data80 === "string"){
 if(func9(data80) < 1){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/id", "#/$defs/HealthcareService_NotAvailable/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/id", "#/$defs/HealthcareService_NotAvailable/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/id", "#/$defs/HealthcareService_NotAvailable/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/id", "#/$defs/HealthcareService_NotAvailable/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data78.extension !== undefined && func0.call(data78, "extension")){
@@ -669,7 +669,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/extension", "#/$defs/HealthcareService_NotAvailable/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/extension", "#/$defs/HealthcareService_NotAvailable/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data78.modifierExtension !== undefined && func0.call(data78, "modifierExtension")){
@@ -683,18 +683,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/modifierExtension", "#/$defs/HealthcareService_NotAvailable/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/modifierExtension", "#/$defs/HealthcareService_NotAvailable/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data78.description !== undefined && func0.call(data78, "description")){
 let data85 = data78.description;
 if(typeof data85 === "string"){
 if(func9(data85) < 1){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/description", "#/$defs/HealthcareService_NotAvailable/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/description", "#/$defs/HealthcareService_NotAvailable/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/description", "#/$defs/HealthcareService_NotAvailable/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/description", "#/$defs/HealthcareService_NotAvailable/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data78._description !== undefined && func0.call(data78, "_description")){
@@ -709,23 +709,23 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23, "#/$defs/HealthcareService_NotAvailable/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23, "#/$defs/HealthcareService_NotAvailable/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable", "#/properties/notAvailable/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable", "#/properties/notAvailable/type", {type: "array"}); errors++;
 }
 }
 if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
 let data88 = data.availabilityExceptions;
 if(typeof data88 === "string"){
 if(func9(data88) < 1){
-vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/type", {type: "string"}); errors++;
 }
 }
 if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
@@ -744,12 +744,12 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -802,8 +802,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -55,7 +55,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.uid === undefined) || (!(func0.call(data, "uid")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "uid"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "uid"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -67,11 +67,11 @@ props0._uid = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.modality === undefined) || (!(func0.call(data, "modality")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "modality"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "modality"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -100,11 +100,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func11(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -118,7 +118,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -132,18 +132,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.uid !== undefined && func0.call(data, "uid")){
 let data6 = data.uid;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-vErrors = addError(vErrors, instancePath+"/uid", "#/properties/uid/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uid", "#/properties/uid/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/uid", "#/properties/uid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uid", "#/properties/uid/type", {type: "string"}); errors++;
 }
 }
 if(data._uid !== undefined && func0.call(data, "_uid")){
@@ -154,14 +154,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.number !== undefined && func0.call(data, "number")){
 let data8 = data.number;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/type", {type: "integer"}); errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 2147483647 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -179,11 +179,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data11 = data.description;
 if(typeof data11 === "string"){
 if(func11(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -194,14 +194,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.numberOfInstances !== undefined && func0.call(data, "numberOfInstances")){
 let data13 = data.numberOfInstances;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < 0 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -221,7 +221,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
@@ -245,21 +245,21 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specimen", "#/properties/specimen/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specimen", "#/properties/specimen/type", {type: "array"}); errors++;
 }
 }
 if(data.started !== undefined && func0.call(data, "started")){
 let data21 = data.started;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
-vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data21))){
-vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/type", {type: "string"}); errors++;
 }
 }
 if(data._started !== undefined && func0.call(data, "_started")){
@@ -275,17 +275,17 @@ for(let i4=0; i4<len4; i4++){
 let data24 = data23[i4];
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if((data24.actor === undefined) || (!(func0.call(data24, "actor")))){
-vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/ImagingStudy_Performer/required", "required", {missingProperty: "actor"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/ImagingStudy_Performer/required", {missingProperty: "actor"}); errors++;
 }
 if(data24.id !== undefined && func0.call(data24, "id")){
 let data25 = data24.id;
 if(typeof data25 === "string"){
 if(func11(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/ImagingStudy_Performer/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/ImagingStudy_Performer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/ImagingStudy_Performer/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/ImagingStudy_Performer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data24.extension !== undefined && func0.call(data24, "extension")){
@@ -299,7 +299,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/extension", "#/$defs/ImagingStudy_Performer/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/extension", "#/$defs/ImagingStudy_Performer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data24.modifierExtension !== undefined && func0.call(data24, "modifierExtension")){
@@ -313,7 +313,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/modifierExtension", "#/$defs/ImagingStudy_Performer/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/modifierExtension", "#/$defs/ImagingStudy_Performer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data24.function !== undefined && func0.call(data24, "function")){
@@ -328,12 +328,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/ImagingStudy_Performer/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/ImagingStudy_Performer/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
 }
 }
 if(data.instance !== undefined && func0.call(data, "instance")){
@@ -364,7 +364,7 @@ if(_valid1){
 const _errs60 = errors;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if((data33.uid === undefined) || (!(func0.call(data33, "uid")))){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/allOf/0/then/required", "required", {missingProperty: "uid"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/allOf/0/then/required", {missingProperty: "uid"}); errors++;
 }
 }
 var _valid1 = _errs60 === errors;
@@ -376,11 +376,11 @@ props1._uid = true;
 }
 }
 if(!valid24){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if((data33.sopClass === undefined) || (!(func0.call(data33, "sopClass")))){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/required", "required", {missingProperty: "sopClass"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/required", {missingProperty: "sopClass"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -399,11 +399,11 @@ if(data33.id !== undefined && func0.call(data33, "id")){
 let data35 = data33.id;
 if(typeof data35 === "string"){
 if(func11(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/id", "#/$defs/ImagingStudy_Instance/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/id", "#/$defs/ImagingStudy_Instance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/id", "#/$defs/ImagingStudy_Instance/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/id", "#/$defs/ImagingStudy_Instance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data33.extension !== undefined && func0.call(data33, "extension")){
@@ -417,7 +417,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/extension", "#/$defs/ImagingStudy_Instance/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/extension", "#/$defs/ImagingStudy_Instance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data33.modifierExtension !== undefined && func0.call(data33, "modifierExtension")){
@@ -431,18 +431,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/modifierExtension", "#/$defs/ImagingStudy_Instance/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/modifierExtension", "#/$defs/ImagingStudy_Instance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data33.uid !== undefined && func0.call(data33, "uid")){
 let data40 = data33.uid;
 if(typeof data40 === "string"){
 if(!pattern0.test(data40)){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/uid", "#/$defs/ImagingStudy_Instance/properties/uid/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/uid", "#/$defs/ImagingStudy_Instance/properties/uid/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/uid", "#/$defs/ImagingStudy_Instance/properties/uid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/uid", "#/$defs/ImagingStudy_Instance/properties/uid/type", {type: "string"}); errors++;
 }
 }
 if(data33._uid !== undefined && func0.call(data33, "_uid")){
@@ -458,14 +458,14 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 if(data33.number !== undefined && func0.call(data33, "number")){
 let data43 = data33.number;
 if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/number", "#/$defs/ImagingStudy_Instance/properties/number/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/number", "#/$defs/ImagingStudy_Instance/properties/number/type", {type: "integer"}); errors++;
 }
 if((typeof data43 == "number") && (isFinite(data43))){
 if(data43 > 2147483647 || isNaN(data43)){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/number", "#/$defs/ImagingStudy_Instance/properties/number/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/number", "#/$defs/ImagingStudy_Instance/properties/number/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data43 < 0 || isNaN(data43)){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/number", "#/$defs/ImagingStudy_Instance/properties/number/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/number", "#/$defs/ImagingStudy_Instance/properties/number/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -478,11 +478,11 @@ if(data33.title !== undefined && func0.call(data33, "title")){
 let data45 = data33.title;
 if(typeof data45 === "string"){
 if(func11(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/title", "#/$defs/ImagingStudy_Instance/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/title", "#/$defs/ImagingStudy_Instance/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/title", "#/$defs/ImagingStudy_Instance/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/title", "#/$defs/ImagingStudy_Instance/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data33._title !== undefined && func0.call(data33, "_title")){
@@ -492,17 +492,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -544,7 +544,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -556,14 +556,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "subject"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -606,18 +606,18 @@ props0.series = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ImagingStudy" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ImagingStudy"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ImagingStudy"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -629,11 +629,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -645,11 +645,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -673,7 +673,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -687,7 +687,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -701,7 +701,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -715,13 +715,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!(((((data17 === "registered") || (data17 === "available")) || (data17 === "cancelled")) || (data17 === "entered-in-error")) || (data17 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -740,7 +740,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modality", "#/properties/modality/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modality", "#/properties/modality/type", {type: "array"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -757,14 +757,14 @@ if(data.started !== undefined && func0.call(data, "started")){
 let data23 = data.started;
 if(typeof data23 === "string"){
 if(!pattern3.test(data23)){
-vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data23))){
-vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/type", {type: "string"}); errors++;
 }
 }
 if(data._started !== undefined && func0.call(data, "_started")){
@@ -783,7 +783,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.referrer !== undefined && func0.call(data, "referrer")){
@@ -802,7 +802,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interpreter", "#/properties/interpreter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interpreter", "#/properties/interpreter/type", {type: "array"}); errors++;
 }
 }
 if(data.endpoint !== undefined && func0.call(data, "endpoint")){
@@ -816,20 +816,20 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 if(data.numberOfSeries !== undefined && func0.call(data, "numberOfSeries")){
 let data32 = data.numberOfSeries;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/numberOfSeries", "#/properties/numberOfSeries/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSeries", "#/properties/numberOfSeries/type", {type: "integer"}); errors++;
 }
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 > 2147483647 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/numberOfSeries", "#/properties/numberOfSeries/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSeries", "#/properties/numberOfSeries/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data32 < 0 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/numberOfSeries", "#/properties/numberOfSeries/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSeries", "#/properties/numberOfSeries/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -841,14 +841,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.numberOfInstances !== undefined && func0.call(data, "numberOfInstances")){
 let data34 = data.numberOfInstances;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/type", {type: "integer"}); errors++;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 > 2147483647 || isNaN(data34)){
-vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data34 < 0 || isNaN(data34)){
-vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -873,7 +873,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/procedureCode", "#/properties/procedureCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/procedureCode", "#/properties/procedureCode/type", {type: "array"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
@@ -892,7 +892,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -906,7 +906,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -920,18 +920,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data46 = data.description;
 if(typeof data46 === "string"){
 if(func11(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -950,12 +950,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -963,8 +963,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

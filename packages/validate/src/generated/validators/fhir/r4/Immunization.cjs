@@ -63,7 +63,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -75,7 +75,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -130,14 +130,14 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.occurrenceDateTime === undefined) || (!(func0.call(data, "occurrenceDateTime")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "occurrenceDateTime"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "occurrenceDateTime"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -148,13 +148,13 @@ props0._occurrenceString = true;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.vaccineCode === undefined) || (!(func0.call(data, "vaccineCode")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "vaccineCode"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "vaccineCode"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -209,18 +209,18 @@ props0.protocolApplied = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Immunization" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Immunization"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Immunization"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data6 = data.id;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -232,11 +232,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data8 = data.implicitRules;
 if(typeof data8 === "string"){
 if(!pattern1.test(data8)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -248,11 +248,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data10 = data.language;
 if(typeof data10 === "string"){
 if(!pattern2.test(data10)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -276,7 +276,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -290,7 +290,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -304,7 +304,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -318,16 +318,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data21 = data.status;
 if(typeof data21 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!(((data21 === "completed") || (data21 === "entered-in-error")) || (data21 === "not-done"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -359,11 +359,11 @@ if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime
 let data27 = data.occurrenceDateTime;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
@@ -375,11 +375,11 @@ if(data.occurrenceString !== undefined && func0.call(data, "occurrenceString")){
 let data29 = data.occurrenceString;
 if(typeof data29 === "string"){
 if(func9(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/occurrenceString", "#/properties/occurrenceString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceString", "#/properties/occurrenceString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/occurrenceString", "#/properties/occurrenceString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceString", "#/properties/occurrenceString/type", {type: "string"}); errors++;
 }
 }
 if(data._occurrenceString !== undefined && func0.call(data, "_occurrenceString")){
@@ -391,14 +391,14 @@ if(data.recorded !== undefined && func0.call(data, "recorded")){
 let data31 = data.recorded;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data31))){
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/type", {type: "string"}); errors++;
 }
 }
 if(data._recorded !== undefined && func0.call(data, "_recorded")){
@@ -408,7 +408,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.primarySource !== undefined && func0.call(data, "primarySource")){
 if(typeof data.primarySource !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/primarySource", "#/properties/primarySource/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource", "#/properties/primarySource/type", {type: "boolean"}); errors++;
 }
 }
 if(data._primarySource !== undefined && func0.call(data, "_primarySource")){
@@ -435,11 +435,11 @@ if(data.lotNumber !== undefined && func0.call(data, "lotNumber")){
 let data38 = data.lotNumber;
 if(typeof data38 === "string"){
 if(func9(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/type", {type: "string"}); errors++;
 }
 }
 if(data._lotNumber !== undefined && func0.call(data, "_lotNumber")){
@@ -451,14 +451,14 @@ if(data.expirationDate !== undefined && func0.call(data, "expirationDate")){
 let data40 = data.expirationDate;
 if(typeof data40 === "string"){
 if(!pattern4.test(data40)){
-vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data40))){
-vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/type", {type: "string"}); errors++;
 }
 }
 if(data._expirationDate !== undefined && func0.call(data, "_expirationDate")){
@@ -489,17 +489,17 @@ for(let i4=0; i4<len4; i4++){
 let data46 = data45[i4];
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if((data46.actor === undefined) || (!(func0.call(data46, "actor")))){
-vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/Immunization_Performer/required", "required", {missingProperty: "actor"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/Immunization_Performer/required", {missingProperty: "actor"}); errors++;
 }
 if(data46.id !== undefined && func0.call(data46, "id")){
 let data47 = data46.id;
 if(typeof data47 === "string"){
 if(func9(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/Immunization_Performer/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/Immunization_Performer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/Immunization_Performer/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/Immunization_Performer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data46.extension !== undefined && func0.call(data46, "extension")){
@@ -513,7 +513,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/extension", "#/$defs/Immunization_Performer/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/extension", "#/$defs/Immunization_Performer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data46.modifierExtension !== undefined && func0.call(data46, "modifierExtension")){
@@ -527,7 +527,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/modifierExtension", "#/$defs/Immunization_Performer/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/modifierExtension", "#/$defs/Immunization_Performer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data46.function !== undefined && func0.call(data46, "function")){
@@ -542,12 +542,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/Immunization_Performer/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/Immunization_Performer/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -561,7 +561,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
@@ -575,7 +575,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -589,12 +589,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.isSubpotent !== undefined && func0.call(data, "isSubpotent")){
 if(typeof data.isSubpotent !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/isSubpotent", "#/properties/isSubpotent/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/isSubpotent", "#/properties/isSubpotent/type", {type: "boolean"}); errors++;
 }
 }
 if(data._isSubpotent !== undefined && func0.call(data, "_isSubpotent")){
@@ -613,7 +613,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subpotentReason", "#/properties/subpotentReason/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subpotentReason", "#/properties/subpotentReason/type", {type: "array"}); errors++;
 }
 }
 if(data.education !== undefined && func0.call(data, "education")){
@@ -627,11 +627,11 @@ if(data65.id !== undefined && func0.call(data65, "id")){
 let data66 = data65.id;
 if(typeof data66 === "string"){
 if(func9(data66) < 1){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/id", "#/$defs/Immunization_Education/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/id", "#/$defs/Immunization_Education/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/id", "#/$defs/Immunization_Education/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/id", "#/$defs/Immunization_Education/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data65.extension !== undefined && func0.call(data65, "extension")){
@@ -645,7 +645,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/extension", "#/$defs/Immunization_Education/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/extension", "#/$defs/Immunization_Education/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data65.modifierExtension !== undefined && func0.call(data65, "modifierExtension")){
@@ -659,18 +659,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/modifierExtension", "#/$defs/Immunization_Education/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/modifierExtension", "#/$defs/Immunization_Education/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data65.documentType !== undefined && func0.call(data65, "documentType")){
 let data71 = data65.documentType;
 if(typeof data71 === "string"){
 if(func9(data71) < 1){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/documentType", "#/$defs/Immunization_Education/properties/documentType/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/documentType", "#/$defs/Immunization_Education/properties/documentType/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/documentType", "#/$defs/Immunization_Education/properties/documentType/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/documentType", "#/$defs/Immunization_Education/properties/documentType/type", {type: "string"}); errors++;
 }
 }
 if(data65._documentType !== undefined && func0.call(data65, "_documentType")){
@@ -682,11 +682,11 @@ if(data65.reference !== undefined && func0.call(data65, "reference")){
 let data73 = data65.reference;
 if(typeof data73 === "string"){
 if(!pattern1.test(data73)){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/reference", "#/$defs/Immunization_Education/properties/reference/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/reference", "#/$defs/Immunization_Education/properties/reference/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/reference", "#/$defs/Immunization_Education/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/reference", "#/$defs/Immunization_Education/properties/reference/type", {type: "string"}); errors++;
 }
 }
 if(data65._reference !== undefined && func0.call(data65, "_reference")){
@@ -698,14 +698,14 @@ if(data65.publicationDate !== undefined && func0.call(data65, "publicationDate")
 let data75 = data65.publicationDate;
 if(typeof data75 === "string"){
 if(!pattern3.test(data75)){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/publicationDate", "#/$defs/Immunization_Education/properties/publicationDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/publicationDate", "#/$defs/Immunization_Education/properties/publicationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data75))){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/publicationDate", "#/$defs/Immunization_Education/properties/publicationDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/publicationDate", "#/$defs/Immunization_Education/properties/publicationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/publicationDate", "#/$defs/Immunization_Education/properties/publicationDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/publicationDate", "#/$defs/Immunization_Education/properties/publicationDate/type", {type: "string"}); errors++;
 }
 }
 if(data65._publicationDate !== undefined && func0.call(data65, "_publicationDate")){
@@ -717,14 +717,14 @@ if(data65.presentationDate !== undefined && func0.call(data65, "presentationDate
 let data77 = data65.presentationDate;
 if(typeof data77 === "string"){
 if(!pattern3.test(data77)){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/presentationDate", "#/$defs/Immunization_Education/properties/presentationDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/presentationDate", "#/$defs/Immunization_Education/properties/presentationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data77))){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/presentationDate", "#/$defs/Immunization_Education/properties/presentationDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/presentationDate", "#/$defs/Immunization_Education/properties/presentationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/presentationDate", "#/$defs/Immunization_Education/properties/presentationDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/presentationDate", "#/$defs/Immunization_Education/properties/presentationDate/type", {type: "string"}); errors++;
 }
 }
 if(data65._presentationDate !== undefined && func0.call(data65, "_presentationDate")){
@@ -734,12 +734,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11, "#/$defs/Immunization_Education/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11, "#/$defs/Immunization_Education/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/education", "#/properties/education/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/education", "#/properties/education/type", {type: "array"}); errors++;
 }
 }
 if(data.programEligibility !== undefined && func0.call(data, "programEligibility")){
@@ -753,7 +753,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/programEligibility", "#/properties/programEligibility/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/programEligibility", "#/properties/programEligibility/type", {type: "array"}); errors++;
 }
 }
 if(data.fundingSource !== undefined && func0.call(data, "fundingSource")){
@@ -772,11 +772,11 @@ if(data83.id !== undefined && func0.call(data83, "id")){
 let data84 = data83.id;
 if(typeof data84 === "string"){
 if(func9(data84) < 1){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/id", "#/$defs/Immunization_Reaction/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/id", "#/$defs/Immunization_Reaction/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/id", "#/$defs/Immunization_Reaction/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/id", "#/$defs/Immunization_Reaction/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data83.extension !== undefined && func0.call(data83, "extension")){
@@ -790,7 +790,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/extension", "#/$defs/Immunization_Reaction/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/extension", "#/$defs/Immunization_Reaction/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data83.modifierExtension !== undefined && func0.call(data83, "modifierExtension")){
@@ -804,21 +804,21 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/modifierExtension", "#/$defs/Immunization_Reaction/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/modifierExtension", "#/$defs/Immunization_Reaction/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data83.date !== undefined && func0.call(data83, "date")){
 let data89 = data83.date;
 if(typeof data89 === "string"){
 if(!pattern3.test(data89)){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/date", "#/$defs/Immunization_Reaction/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/date", "#/$defs/Immunization_Reaction/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data89))){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/date", "#/$defs/Immunization_Reaction/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/date", "#/$defs/Immunization_Reaction/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/date", "#/$defs/Immunization_Reaction/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/date", "#/$defs/Immunization_Reaction/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data83._date !== undefined && func0.call(data83, "_date")){
@@ -833,7 +833,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 if(data83.reported !== undefined && func0.call(data83, "reported")){
 if(typeof data83.reported !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/reported", "#/$defs/Immunization_Reaction/properties/reported/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/reported", "#/$defs/Immunization_Reaction/properties/reported/type", {type: "boolean"}); errors++;
 }
 }
 if(data83._reported !== undefined && func0.call(data83, "_reported")){
@@ -843,12 +843,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15, "#/$defs/Immunization_Reaction/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15, "#/$defs/Immunization_Reaction/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reaction", "#/properties/reaction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reaction", "#/properties/reaction/type", {type: "array"}); errors++;
 }
 }
 if(data.protocolApplied !== undefined && func0.call(data, "protocolApplied")){
@@ -910,25 +910,25 @@ if(_valid2){
 const _errs152 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.doseNumberPositiveInt === undefined) || (!(func0.call(data95, "doseNumberPositiveInt")))){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/allOf/0/then/required", "required", {missingProperty: "doseNumberPositiveInt"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/allOf/0/then/required", {missingProperty: "doseNumberPositiveInt"}); errors++;
 }
 }
 var _valid2 = _errs152 === errors;
 valid52 = _valid2;
 }
 if(!valid52){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if(data95.id !== undefined && func0.call(data95, "id")){
 let data100 = data95.id;
 if(typeof data100 === "string"){
 if(func9(data100) < 1){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/id", "#/$defs/Immunization_ProtocolApplied/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/id", "#/$defs/Immunization_ProtocolApplied/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/id", "#/$defs/Immunization_ProtocolApplied/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/id", "#/$defs/Immunization_ProtocolApplied/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data95.extension !== undefined && func0.call(data95, "extension")){
@@ -942,7 +942,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/extension", "#/$defs/Immunization_ProtocolApplied/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/extension", "#/$defs/Immunization_ProtocolApplied/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data95.modifierExtension !== undefined && func0.call(data95, "modifierExtension")){
@@ -956,18 +956,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/modifierExtension", "#/$defs/Immunization_ProtocolApplied/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/modifierExtension", "#/$defs/Immunization_ProtocolApplied/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data95.series !== undefined && func0.call(data95, "series")){
 let data105 = data95.series;
 if(typeof data105 === "string"){
 if(func9(data105) < 1){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/series", "#/$defs/Immunization_ProtocolApplied/properties/series/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/series", "#/$defs/Immunization_ProtocolApplied/properties/series/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/series", "#/$defs/Immunization_ProtocolApplied/properties/series/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/series", "#/$defs/Immunization_ProtocolApplied/properties/series/type", {type: "string"}); errors++;
 }
 }
 if(data95._series !== undefined && func0.call(data95, "_series")){
@@ -991,20 +991,20 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/targetDisease", "#/$defs/Immunization_ProtocolApplied/properties/targetDisease/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/targetDisease", "#/$defs/Immunization_ProtocolApplied/properties/targetDisease/type", {type: "array"}); errors++;
 }
 }
 if(data95.doseNumberPositiveInt !== undefined && func0.call(data95, "doseNumberPositiveInt")){
 let data110 = data95.doseNumberPositiveInt;
 if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data110 == "number") && (isFinite(data110))){
 if(data110 > 2147483647 || isNaN(data110)){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data110 < 1 || isNaN(data110)){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -1017,11 +1017,11 @@ if(data95.doseNumberString !== undefined && func0.call(data95, "doseNumberString
 let data112 = data95.doseNumberString;
 if(typeof data112 === "string"){
 if(func9(data112) < 1){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberString", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberString", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberString", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberString", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/type", {type: "string"}); errors++;
 }
 }
 if(data95._doseNumberString !== undefined && func0.call(data95, "_doseNumberString")){
@@ -1032,14 +1032,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data95.seriesDosesPositiveInt !== undefined && func0.call(data95, "seriesDosesPositiveInt")){
 let data114 = data95.seriesDosesPositiveInt;
 if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data114 == "number") && (isFinite(data114))){
 if(data114 > 2147483647 || isNaN(data114)){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data114 < 1 || isNaN(data114)){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -1052,11 +1052,11 @@ if(data95.seriesDosesString !== undefined && func0.call(data95, "seriesDosesStri
 let data116 = data95.seriesDosesString;
 if(typeof data116 === "string"){
 if(func9(data116) < 1){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesString", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesString", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesString", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesString", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/type", {type: "string"}); errors++;
 }
 }
 if(data95._seriesDosesString !== undefined && func0.call(data95, "_seriesDosesString")){
@@ -1066,29 +1066,29 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func12(data95, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/cdxChoice", "cdxChoice", {choice: "doseNumber[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/cdxChoice", {choice: "doseNumber[x]", forms: forms0}); errors++;
 }
 const forms1 = func12(data95, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/cdxChoice", "cdxChoice", {choice: "seriesDoses[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/cdxChoice", {choice: "seriesDoses[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied", "#/properties/protocolApplied/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied", "#/properties/protocolApplied/type", {type: "array"}); errors++;
 }
 }
 const forms2 = func12(data, obj2);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "occurrence[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms2}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1096,8 +1096,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

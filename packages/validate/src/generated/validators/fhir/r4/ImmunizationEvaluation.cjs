@@ -54,7 +54,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -66,23 +66,23 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.doseStatus === undefined) || (!(func0.call(data, "doseStatus")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "doseStatus"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "doseStatus"}); errors++;
 }
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.targetDisease === undefined) || (!(func0.call(data, "targetDisease")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "targetDisease"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "targetDisease"}); errors++;
 }
 if((data.immunizationEvent === undefined) || (!(func0.call(data, "immunizationEvent")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "immunizationEvent"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "immunizationEvent"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -123,18 +123,18 @@ props0._seriesDosesString = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ImmunizationEvaluation" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ImmunizationEvaluation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ImmunizationEvaluation"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -146,11 +146,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -162,11 +162,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -190,7 +190,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -204,7 +204,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -218,7 +218,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -232,16 +232,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(typeof data17 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((data17 === "completed") || (data17 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -258,14 +258,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data20 = data.date;
 if(typeof data20 === "string"){
 if(!pattern3.test(data20)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data20))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -304,18 +304,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/doseStatusReason", "#/properties/doseStatusReason/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/doseStatusReason", "#/properties/doseStatusReason/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data28 = data.description;
 if(typeof data28 === "string"){
 if(func9(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -327,11 +327,11 @@ if(data.series !== undefined && func0.call(data, "series")){
 let data30 = data.series;
 if(typeof data30 === "string"){
 if(func9(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/type", {type: "string"}); errors++;
 }
 }
 if(data._series !== undefined && func0.call(data, "_series")){
@@ -342,14 +342,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.doseNumberPositiveInt !== undefined && func0.call(data, "doseNumberPositiveInt")){
 let data32 = data.doseNumberPositiveInt;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 > 2147483647 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data32 < 1 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -362,11 +362,11 @@ if(data.doseNumberString !== undefined && func0.call(data, "doseNumberString")){
 let data34 = data.doseNumberString;
 if(typeof data34 === "string"){
 if(func9(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/doseNumberString", "#/properties/doseNumberString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/doseNumberString", "#/properties/doseNumberString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/doseNumberString", "#/properties/doseNumberString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/doseNumberString", "#/properties/doseNumberString/type", {type: "string"}); errors++;
 }
 }
 if(data._doseNumberString !== undefined && func0.call(data, "_doseNumberString")){
@@ -377,14 +377,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.seriesDosesPositiveInt !== undefined && func0.call(data, "seriesDosesPositiveInt")){
 let data36 = data.seriesDosesPositiveInt;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 > 2147483647 || isNaN(data36)){
-vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data36 < 1 || isNaN(data36)){
-vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -397,11 +397,11 @@ if(data.seriesDosesString !== undefined && func0.call(data, "seriesDosesString")
 let data38 = data.seriesDosesString;
 if(typeof data38 === "string"){
 if(func9(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/seriesDosesString", "#/properties/seriesDosesString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/seriesDosesString", "#/properties/seriesDosesString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/seriesDosesString", "#/properties/seriesDosesString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/seriesDosesString", "#/properties/seriesDosesString/type", {type: "string"}); errors++;
 }
 }
 if(data._seriesDosesString !== undefined && func0.call(data, "_seriesDosesString")){
@@ -411,15 +411,15 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func10(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "doseNumber[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "doseNumber[x]", forms: forms0}); errors++;
 }
 const forms1 = func10(data, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "seriesDoses[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "seriesDoses[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -427,8 +427,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -678,14 +678,14 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.nameUrl === undefined) || (!(func0.call(data, "nameUrl")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "nameUrl"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "nameUrl"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -709,7 +709,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.title === undefined) || (!(func0.call(data, "title")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "title"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "title"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -721,7 +721,7 @@ props0._title = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -751,7 +751,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.generation === undefined) || (!(func0.call(data, "generation")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "generation"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "generation"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -763,7 +763,7 @@ props1._generation = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -793,11 +793,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data5 = data.id;
 if(typeof data5 === "string"){
 if(func6(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -811,7 +811,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -825,18 +825,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.nameUrl !== undefined && func0.call(data, "nameUrl")){
 let data10 = data.nameUrl;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-vErrors = addError(vErrors, instancePath+"/nameUrl", "#/properties/nameUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/nameUrl", "#/properties/nameUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/nameUrl", "#/properties/nameUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/nameUrl", "#/properties/nameUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._nameUrl !== undefined && func0.call(data, "_nameUrl")){
@@ -853,11 +853,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data13 = data.title;
 if(typeof data13 === "string"){
 if(func6(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -868,7 +868,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.generation !== undefined && func0.call(data, "generation")){
 let data15 = data.generation;
 if(!((((data15 === "html") || (data15 === "markdown")) || (data15 === "xml")) || (data15 === "generated"))){
-vErrors = addError(vErrors, instancePath+"/generation", "#/properties/generation/enum", "enum", {allowedValues: schema4.properties.generation.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/generation", "#/properties/generation/enum", {allowedValues: schema4.properties.generation.enum}); errors++;
 }
 }
 if(data._generation !== undefined && func0.call(data, "_generation")){
@@ -887,16 +887,16 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page", "#/properties/page/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page", "#/properties/page/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func12(data, obj1);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "name[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "name[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -917,17 +917,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resource"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -941,7 +941,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -955,7 +955,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.grouping !== undefined && func0.call(data, "grouping")){
@@ -986,7 +986,7 @@ if(_valid0){
 const _errs17 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.name === undefined) || (!(func0.call(data6, "name")))){
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2, "#/$defs/ImplementationGuide_Grouping/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2, "#/$defs/ImplementationGuide_Grouping/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs17 === errors;
@@ -998,7 +998,7 @@ props0._name = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2, "#/$defs/ImplementationGuide_Grouping/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2, "#/$defs/ImplementationGuide_Grouping/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(props0 !== true){
@@ -1015,11 +1015,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data8 = data6.id;
 if(typeof data8 === "string"){
 if(func6(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/id", "#/$defs/ImplementationGuide_Grouping/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/id", "#/$defs/ImplementationGuide_Grouping/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/id", "#/$defs/ImplementationGuide_Grouping/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/id", "#/$defs/ImplementationGuide_Grouping/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -1033,7 +1033,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/extension", "#/$defs/ImplementationGuide_Grouping/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/extension", "#/$defs/ImplementationGuide_Grouping/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -1047,18 +1047,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/modifierExtension", "#/$defs/ImplementationGuide_Grouping/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/modifierExtension", "#/$defs/ImplementationGuide_Grouping/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.name !== undefined && func0.call(data6, "name")){
 let data13 = data6.name;
 if(typeof data13 === "string"){
 if(func6(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/name", "#/$defs/ImplementationGuide_Grouping/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/name", "#/$defs/ImplementationGuide_Grouping/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/name", "#/$defs/ImplementationGuide_Grouping/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/name", "#/$defs/ImplementationGuide_Grouping/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data6._name !== undefined && func0.call(data6, "_name")){
@@ -1070,11 +1070,11 @@ if(data6.description !== undefined && func0.call(data6, "description")){
 let data15 = data6.description;
 if(typeof data15 === "string"){
 if(func6(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/description", "#/$defs/ImplementationGuide_Grouping/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/description", "#/$defs/ImplementationGuide_Grouping/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/description", "#/$defs/ImplementationGuide_Grouping/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/description", "#/$defs/ImplementationGuide_Grouping/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
@@ -1084,12 +1084,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/grouping/" + i2, "#/$defs/ImplementationGuide_Grouping/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2, "#/$defs/ImplementationGuide_Grouping/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/grouping", "#/properties/grouping/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/grouping", "#/properties/grouping/type", {type: "array"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
@@ -1100,17 +1100,17 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.reference === undefined) || (!(func0.call(data18, "reference")))){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/ImplementationGuide_Resource/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/ImplementationGuide_Resource/required", {missingProperty: "reference"}); errors++;
 }
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func6(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/id", "#/$defs/ImplementationGuide_Resource/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/id", "#/$defs/ImplementationGuide_Resource/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/id", "#/$defs/ImplementationGuide_Resource/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/id", "#/$defs/ImplementationGuide_Resource/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -1124,7 +1124,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/extension", "#/$defs/ImplementationGuide_Resource/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/extension", "#/$defs/ImplementationGuide_Resource/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -1138,7 +1138,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/modifierExtension", "#/$defs/ImplementationGuide_Resource/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/modifierExtension", "#/$defs/ImplementationGuide_Resource/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.reference !== undefined && func0.call(data18, "reference")){
@@ -1153,15 +1153,15 @@ const len8 = data25.length;
 for(let i8=0; i8<len8; i8++){
 let data26 = data25[i8];
 if(typeof data26 !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/fhirVersion/" + i8, "#/$defs/ImplementationGuide_Resource/properties/fhirVersion/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/fhirVersion/" + i8, "#/$defs/ImplementationGuide_Resource/properties/fhirVersion/items/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((data26 === "0.01") || (data26 === "0.05")) || (data26 === "0.06")) || (data26 === "0.11")) || (data26 === "0.0.80")) || (data26 === "0.0.81")) || (data26 === "0.0.82")) || (data26 === "0.4.0")) || (data26 === "0.5.0")) || (data26 === "1.0.0")) || (data26 === "1.0.1")) || (data26 === "1.0.2")) || (data26 === "1.1.0")) || (data26 === "1.4.0")) || (data26 === "1.6.0")) || (data26 === "1.8.0")) || (data26 === "3.0.0")) || (data26 === "3.0.1")) || (data26 === "3.3.0")) || (data26 === "3.5.0")) || (data26 === "4.0.0")) || (data26 === "4.0.1"))){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/fhirVersion/" + i8, "#/$defs/ImplementationGuide_Resource/properties/fhirVersion/items/enum", "enum", {allowedValues: schema2.properties.fhirVersion.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/fhirVersion/" + i8, "#/$defs/ImplementationGuide_Resource/properties/fhirVersion/items/enum", {allowedValues: schema2.properties.fhirVersion.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/fhirVersion", "#/$defs/ImplementationGuide_Resource/properties/fhirVersion/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/fhirVersion", "#/$defs/ImplementationGuide_Resource/properties/fhirVersion/type", {type: "array"}); errors++;
 }
 }
 if(data18._fhirVersion !== undefined && func0.call(data18, "_fhirVersion")){
@@ -1175,18 +1175,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/_fhirVersion", "#/$defs/ImplementationGuide_Resource/properties/_fhirVersion/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/_fhirVersion", "#/$defs/ImplementationGuide_Resource/properties/_fhirVersion/type", {type: "array"}); errors++;
 }
 }
 if(data18.name !== undefined && func0.call(data18, "name")){
 let data29 = data18.name;
 if(typeof data29 === "string"){
 if(func6(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/name", "#/$defs/ImplementationGuide_Resource/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/name", "#/$defs/ImplementationGuide_Resource/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/name", "#/$defs/ImplementationGuide_Resource/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/name", "#/$defs/ImplementationGuide_Resource/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data18._name !== undefined && func0.call(data18, "_name")){
@@ -1198,11 +1198,11 @@ if(data18.description !== undefined && func0.call(data18, "description")){
 let data31 = data18.description;
 if(typeof data31 === "string"){
 if(func6(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/description", "#/$defs/ImplementationGuide_Resource/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/description", "#/$defs/ImplementationGuide_Resource/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/description", "#/$defs/ImplementationGuide_Resource/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/description", "#/$defs/ImplementationGuide_Resource/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data18._description !== undefined && func0.call(data18, "_description")){
@@ -1212,7 +1212,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data18.exampleBoolean !== undefined && func0.call(data18, "exampleBoolean")){
 if(typeof data18.exampleBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/exampleBoolean", "#/$defs/ImplementationGuide_Resource/properties/exampleBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/exampleBoolean", "#/$defs/ImplementationGuide_Resource/properties/exampleBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data18._exampleBoolean !== undefined && func0.call(data18, "_exampleBoolean")){
@@ -1224,11 +1224,11 @@ if(data18.exampleCanonical !== undefined && func0.call(data18, "exampleCanonical
 let data35 = data18.exampleCanonical;
 if(typeof data35 === "string"){
 if(!pattern1.test(data35)){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource/properties/exampleCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource/properties/exampleCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource/properties/exampleCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource/properties/exampleCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data18._exampleCanonical !== undefined && func0.call(data18, "_exampleCanonical")){
@@ -1240,11 +1240,11 @@ if(data18.groupingId !== undefined && func0.call(data18, "groupingId")){
 let data37 = data18.groupingId;
 if(typeof data37 === "string"){
 if(!pattern0.test(data37)){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/groupingId", "#/$defs/ImplementationGuide_Resource/properties/groupingId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/groupingId", "#/$defs/ImplementationGuide_Resource/properties/groupingId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/groupingId", "#/$defs/ImplementationGuide_Resource/properties/groupingId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/groupingId", "#/$defs/ImplementationGuide_Resource/properties/groupingId/type", {type: "string"}); errors++;
 }
 }
 if(data18._groupingId !== undefined && func0.call(data18, "_groupingId")){
@@ -1254,16 +1254,16 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func12(data18, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/ImplementationGuide_Resource/cdxChoice", "cdxChoice", {choice: "example[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/ImplementationGuide_Resource/cdxChoice", {choice: "example[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/ImplementationGuide_Resource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/ImplementationGuide_Resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
 }
 }
 if(data.page !== undefined && func0.call(data, "page")){
@@ -1299,7 +1299,7 @@ if(_valid1){
 const _errs77 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if((data41.code === undefined) || (!(func0.call(data41, "code")))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid1 = _errs77 === errors;
@@ -1311,7 +1311,7 @@ props2._code = true;
 }
 }
 if(!valid32){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs79 = errors;
 let valid34 = true;
@@ -1335,7 +1335,7 @@ if(_valid2){
 const _errs81 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if((data41.value === undefined) || (!(func0.call(data41, "value")))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/1/then/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/1/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid2 = _errs81 === errors;
@@ -1347,7 +1347,7 @@ props3._value = true;
 }
 }
 if(!valid34){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -1373,11 +1373,11 @@ if(data41.id !== undefined && func0.call(data41, "id")){
 let data44 = data41.id;
 if(typeof data44 === "string"){
 if(func6(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/id", "#/$defs/ImplementationGuide_Parameter/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/id", "#/$defs/ImplementationGuide_Parameter/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/id", "#/$defs/ImplementationGuide_Parameter/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/id", "#/$defs/ImplementationGuide_Parameter/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data41.extension !== undefined && func0.call(data41, "extension")){
@@ -1391,7 +1391,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/extension", "#/$defs/ImplementationGuide_Parameter/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/extension", "#/$defs/ImplementationGuide_Parameter/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data41.modifierExtension !== undefined && func0.call(data41, "modifierExtension")){
@@ -1405,13 +1405,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/modifierExtension", "#/$defs/ImplementationGuide_Parameter/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/modifierExtension", "#/$defs/ImplementationGuide_Parameter/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data41.code !== undefined && func0.call(data41, "code")){
 let data49 = data41.code;
 if(!((((((((((data49 === "apply") || (data49 === "path-resource")) || (data49 === "path-pages")) || (data49 === "path-tx-cache")) || (data49 === "expansion-parameter")) || (data49 === "rule-broken-links")) || (data49 === "generate-xml")) || (data49 === "generate-json")) || (data49 === "generate-turtle")) || (data49 === "html-template"))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/code", "#/$defs/ImplementationGuide_Parameter/properties/code/enum", "enum", {allowedValues: schema3.properties.code.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/code", "#/$defs/ImplementationGuide_Parameter/properties/code/enum", {allowedValues: schema3.properties.code.enum}); errors++;
 }
 }
 if(data41._code !== undefined && func0.call(data41, "_code")){
@@ -1423,11 +1423,11 @@ if(data41.value !== undefined && func0.call(data41, "value")){
 let data51 = data41.value;
 if(typeof data51 === "string"){
 if(func6(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/value", "#/$defs/ImplementationGuide_Parameter/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/value", "#/$defs/ImplementationGuide_Parameter/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/value", "#/$defs/ImplementationGuide_Parameter/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/value", "#/$defs/ImplementationGuide_Parameter/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data41._value !== undefined && func0.call(data41, "_value")){
@@ -1437,12 +1437,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
 }
 }
 if(data.template !== undefined && func0.call(data, "template")){
@@ -1473,7 +1473,7 @@ if(_valid3){
 const _errs103 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.code === undefined) || (!(func0.call(data54, "code")))){
-vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid3 = _errs103 === errors;
@@ -1485,7 +1485,7 @@ props4._code = true;
 }
 }
 if(!valid45){
-vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs105 = errors;
 let valid47 = true;
@@ -1509,7 +1509,7 @@ if(_valid4){
 const _errs107 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.source === undefined) || (!(func0.call(data54, "source")))){
-vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/1/then/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/1/then/required", {missingProperty: "source"}); errors++;
 }
 }
 var _valid4 = _errs107 === errors;
@@ -1521,7 +1521,7 @@ props5._source = true;
 }
 }
 if(!valid47){
-vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props4 !== true && props5 !== undefined){
 if(props5 === true){
@@ -1549,11 +1549,11 @@ if(data54.id !== undefined && func0.call(data54, "id")){
 let data57 = data54.id;
 if(typeof data57 === "string"){
 if(func6(data57) < 1){
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/id", "#/$defs/ImplementationGuide_Template/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/id", "#/$defs/ImplementationGuide_Template/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/id", "#/$defs/ImplementationGuide_Template/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/id", "#/$defs/ImplementationGuide_Template/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data54.extension !== undefined && func0.call(data54, "extension")){
@@ -1567,7 +1567,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/extension", "#/$defs/ImplementationGuide_Template/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/extension", "#/$defs/ImplementationGuide_Template/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
@@ -1581,18 +1581,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/modifierExtension", "#/$defs/ImplementationGuide_Template/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/modifierExtension", "#/$defs/ImplementationGuide_Template/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data54.code !== undefined && func0.call(data54, "code")){
 let data62 = data54.code;
 if(typeof data62 === "string"){
 if(!pattern2.test(data62)){
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/code", "#/$defs/ImplementationGuide_Template/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/code", "#/$defs/ImplementationGuide_Template/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/code", "#/$defs/ImplementationGuide_Template/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/code", "#/$defs/ImplementationGuide_Template/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data54._code !== undefined && func0.call(data54, "_code")){
@@ -1604,11 +1604,11 @@ if(data54.source !== undefined && func0.call(data54, "source")){
 let data64 = data54.source;
 if(typeof data64 === "string"){
 if(func6(data64) < 1){
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/source", "#/$defs/ImplementationGuide_Template/properties/source/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/source", "#/$defs/ImplementationGuide_Template/properties/source/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/source", "#/$defs/ImplementationGuide_Template/properties/source/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/source", "#/$defs/ImplementationGuide_Template/properties/source/type", {type: "string"}); errors++;
 }
 }
 if(data54._source !== undefined && func0.call(data54, "_source")){
@@ -1620,11 +1620,11 @@ if(data54.scope !== undefined && func0.call(data54, "scope")){
 let data66 = data54.scope;
 if(typeof data66 === "string"){
 if(func6(data66) < 1){
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/scope", "#/$defs/ImplementationGuide_Template/properties/scope/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/scope", "#/$defs/ImplementationGuide_Template/properties/scope/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13+"/scope", "#/$defs/ImplementationGuide_Template/properties/scope/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/scope", "#/$defs/ImplementationGuide_Template/properties/scope/type", {type: "string"}); errors++;
 }
 }
 if(data54._scope !== undefined && func0.call(data54, "_scope")){
@@ -1634,17 +1634,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/template", "#/properties/template/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/template", "#/properties/template/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -1680,17 +1680,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resource"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1704,7 +1704,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1718,18 +1718,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.rendering !== undefined && func0.call(data, "rendering")){
 let data5 = data.rendering;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/rendering", "#/properties/rendering/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rendering", "#/properties/rendering/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rendering", "#/properties/rendering/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rendering", "#/properties/rendering/type", {type: "string"}); errors++;
 }
 }
 if(data._rendering !== undefined && func0.call(data, "_rendering")){
@@ -1745,17 +1745,17 @@ for(let i2=0; i2<len2; i2++){
 let data8 = data7[i2];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if((data8.reference === undefined) || (!(func0.call(data8, "reference")))){
-vErrors = addError(vErrors, instancePath+"/resource/" + i2, "#/$defs/ImplementationGuide_Resource1/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2, "#/$defs/ImplementationGuide_Resource1/required", {missingProperty: "reference"}); errors++;
 }
 if(data8.id !== undefined && func0.call(data8, "id")){
 let data9 = data8.id;
 if(typeof data9 === "string"){
 if(func6(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/id", "#/$defs/ImplementationGuide_Resource1/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/id", "#/$defs/ImplementationGuide_Resource1/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/id", "#/$defs/ImplementationGuide_Resource1/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/id", "#/$defs/ImplementationGuide_Resource1/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data8.extension !== undefined && func0.call(data8, "extension")){
@@ -1769,7 +1769,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/extension", "#/$defs/ImplementationGuide_Resource1/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/extension", "#/$defs/ImplementationGuide_Resource1/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data8.modifierExtension !== undefined && func0.call(data8, "modifierExtension")){
@@ -1783,7 +1783,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/modifierExtension", "#/$defs/ImplementationGuide_Resource1/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/modifierExtension", "#/$defs/ImplementationGuide_Resource1/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data8.reference !== undefined && func0.call(data8, "reference")){
@@ -1793,7 +1793,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 if(data8.exampleBoolean !== undefined && func0.call(data8, "exampleBoolean")){
 if(typeof data8.exampleBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/exampleBoolean", "#/$defs/ImplementationGuide_Resource1/properties/exampleBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/exampleBoolean", "#/$defs/ImplementationGuide_Resource1/properties/exampleBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data8._exampleBoolean !== undefined && func0.call(data8, "_exampleBoolean")){
@@ -1805,11 +1805,11 @@ if(data8.exampleCanonical !== undefined && func0.call(data8, "exampleCanonical")
 let data17 = data8.exampleCanonical;
 if(typeof data17 === "string"){
 if(!pattern1.test(data17)){
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource1/properties/exampleCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource1/properties/exampleCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource1/properties/exampleCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource1/properties/exampleCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data8._exampleCanonical !== undefined && func0.call(data8, "_exampleCanonical")){
@@ -1821,11 +1821,11 @@ if(data8.relativePath !== undefined && func0.call(data8, "relativePath")){
 let data19 = data8.relativePath;
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/relativePath", "#/$defs/ImplementationGuide_Resource1/properties/relativePath/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/relativePath", "#/$defs/ImplementationGuide_Resource1/properties/relativePath/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/relativePath", "#/$defs/ImplementationGuide_Resource1/properties/relativePath/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/relativePath", "#/$defs/ImplementationGuide_Resource1/properties/relativePath/type", {type: "string"}); errors++;
 }
 }
 if(data8._relativePath !== undefined && func0.call(data8, "_relativePath")){
@@ -1835,16 +1835,16 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func12(data8, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/resource/" + i2, "#/$defs/ImplementationGuide_Resource1/cdxChoice", "cdxChoice", {choice: "example[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2, "#/$defs/ImplementationGuide_Resource1/cdxChoice", {choice: "example[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource/" + i2, "#/$defs/ImplementationGuide_Resource1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2, "#/$defs/ImplementationGuide_Resource1/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
 }
 }
 if(data.page !== undefined && func0.call(data, "page")){
@@ -1875,7 +1875,7 @@ if(_valid0){
 const _errs43 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if((data22.name === undefined) || (!(func0.call(data22, "name")))){
-vErrors = addError(vErrors, instancePath+"/page/" + i5, "#/$defs/ImplementationGuide_Page1/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5, "#/$defs/ImplementationGuide_Page1/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs43 === errors;
@@ -1887,7 +1887,7 @@ props0._name = true;
 }
 }
 if(!valid17){
-vErrors = addError(vErrors, instancePath+"/page/" + i5, "#/$defs/ImplementationGuide_Page1/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5, "#/$defs/ImplementationGuide_Page1/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(props0 !== true){
@@ -1906,11 +1906,11 @@ if(data22.id !== undefined && func0.call(data22, "id")){
 let data24 = data22.id;
 if(typeof data24 === "string"){
 if(func6(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/id", "#/$defs/ImplementationGuide_Page1/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/id", "#/$defs/ImplementationGuide_Page1/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/id", "#/$defs/ImplementationGuide_Page1/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/id", "#/$defs/ImplementationGuide_Page1/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data22.extension !== undefined && func0.call(data22, "extension")){
@@ -1924,7 +1924,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/extension", "#/$defs/ImplementationGuide_Page1/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/extension", "#/$defs/ImplementationGuide_Page1/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
@@ -1938,18 +1938,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/modifierExtension", "#/$defs/ImplementationGuide_Page1/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/modifierExtension", "#/$defs/ImplementationGuide_Page1/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data22.name !== undefined && func0.call(data22, "name")){
 let data29 = data22.name;
 if(typeof data29 === "string"){
 if(func6(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/name", "#/$defs/ImplementationGuide_Page1/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/name", "#/$defs/ImplementationGuide_Page1/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/name", "#/$defs/ImplementationGuide_Page1/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/name", "#/$defs/ImplementationGuide_Page1/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data22._name !== undefined && func0.call(data22, "_name")){
@@ -1961,11 +1961,11 @@ if(data22.title !== undefined && func0.call(data22, "title")){
 let data31 = data22.title;
 if(typeof data31 === "string"){
 if(func6(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/title", "#/$defs/ImplementationGuide_Page1/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/title", "#/$defs/ImplementationGuide_Page1/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/title", "#/$defs/ImplementationGuide_Page1/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/title", "#/$defs/ImplementationGuide_Page1/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data22._title !== undefined && func0.call(data22, "_title")){
@@ -1981,16 +1981,16 @@ for(let i8=0; i8<len8; i8++){
 let data34 = data33[i8];
 if(typeof data34 === "string"){
 if(func6(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/anchor/" + i8, "#/$defs/ImplementationGuide_Page1/properties/anchor/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/anchor/" + i8, "#/$defs/ImplementationGuide_Page1/properties/anchor/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/anchor/" + i8, "#/$defs/ImplementationGuide_Page1/properties/anchor/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/anchor/" + i8, "#/$defs/ImplementationGuide_Page1/properties/anchor/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/anchor", "#/$defs/ImplementationGuide_Page1/properties/anchor/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/anchor", "#/$defs/ImplementationGuide_Page1/properties/anchor/type", {type: "array"}); errors++;
 }
 }
 if(data22._anchor !== undefined && func0.call(data22, "_anchor")){
@@ -2004,17 +2004,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5+"/_anchor", "#/$defs/ImplementationGuide_Page1/properties/_anchor/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/_anchor", "#/$defs/ImplementationGuide_Page1/properties/_anchor/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page/" + i5, "#/$defs/ImplementationGuide_Page1/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5, "#/$defs/ImplementationGuide_Page1/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/page", "#/properties/page/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/page", "#/properties/page/type", {type: "array"}); errors++;
 }
 }
 if(data.image !== undefined && func0.call(data, "image")){
@@ -2025,16 +2025,16 @@ for(let i10=0; i10<len10; i10++){
 let data38 = data37[i10];
 if(typeof data38 === "string"){
 if(func6(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/image/" + i10, "#/properties/image/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/image/" + i10, "#/properties/image/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/image/" + i10, "#/properties/image/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/image/" + i10, "#/properties/image/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/image", "#/properties/image/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/image", "#/properties/image/type", {type: "array"}); errors++;
 }
 }
 if(data._image !== undefined && func0.call(data, "_image")){
@@ -2048,7 +2048,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_image", "#/properties/_image/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_image", "#/properties/_image/type", {type: "array"}); errors++;
 }
 }
 if(data.other !== undefined && func0.call(data, "other")){
@@ -2059,16 +2059,16 @@ for(let i12=0; i12<len12; i12++){
 let data42 = data41[i12];
 if(typeof data42 === "string"){
 if(func6(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/other/" + i12, "#/properties/other/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/other/" + i12, "#/properties/other/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/other/" + i12, "#/properties/other/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/other/" + i12, "#/properties/other/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/other", "#/properties/other/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/other", "#/properties/other/type", {type: "array"}); errors++;
 }
 }
 if(data._other !== undefined && func0.call(data, "_other")){
@@ -2082,12 +2082,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_other", "#/properties/_other/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_other", "#/properties/_other/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -2144,7 +2144,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -2156,7 +2156,7 @@ props0._url = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -2180,7 +2180,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -2192,7 +2192,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -2225,7 +2225,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -2237,7 +2237,7 @@ props2._status = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -2270,7 +2270,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.packageId === undefined) || (!(func0.call(data, "packageId")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", "required", {missingProperty: "packageId"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "packageId"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -2282,7 +2282,7 @@ props3._packageId = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -2315,7 +2315,7 @@ if(_valid4){
 const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fhirVersion === undefined) || (!(func0.call(data, "fhirVersion")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", "required", {missingProperty: "fhirVersion"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingProperty: "fhirVersion"}); errors++;
 }
 }
 var _valid4 = _errs20 === errors;
@@ -2327,7 +2327,7 @@ props4._fhirVersion = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath, "#/allOf/4/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -2340,7 +2340,7 @@ Object.assign(props0, props4);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -2391,18 +2391,18 @@ props0.manifest = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ImplementationGuide" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ImplementationGuide"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ImplementationGuide"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data6 = data.id;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -2414,11 +2414,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data8 = data.implicitRules;
 if(typeof data8 === "string"){
 if(!pattern1.test(data8)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -2430,11 +2430,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data10 = data.language;
 if(typeof data10 === "string"){
 if(!pattern2.test(data10)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -2458,7 +2458,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2472,7 +2472,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2486,18 +2486,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data19 = data.url;
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -2509,11 +2509,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data21 = data.version;
 if(typeof data21 === "string"){
 if(func6(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -2525,11 +2525,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data23 = data.name;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -2541,11 +2541,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data25 = data.title;
 if(typeof data25 === "string"){
 if(func6(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -2556,7 +2556,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data27 = data.status;
 if(!((((data27 === "draft") || (data27 === "active")) || (data27 === "retired")) || (data27 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -2566,7 +2566,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -2578,14 +2578,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data31 = data.date;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data31))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -2597,11 +2597,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data33 = data.publisher;
 if(typeof data33 === "string"){
 if(func6(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -2620,18 +2620,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data37 = data.description;
 if(typeof data37 === "string"){
 if(func6(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -2650,7 +2650,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -2664,18 +2664,18 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data43 = data.copyright;
 if(typeof data43 === "string"){
 if(func6(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -2687,11 +2687,11 @@ if(data.packageId !== undefined && func0.call(data, "packageId")){
 let data45 = data.packageId;
 if(typeof data45 === "string"){
 if(!pattern0.test(data45)){
-vErrors = addError(vErrors, instancePath+"/packageId", "#/properties/packageId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/packageId", "#/properties/packageId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/packageId", "#/properties/packageId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/packageId", "#/properties/packageId/type", {type: "string"}); errors++;
 }
 }
 if(data._packageId !== undefined && func0.call(data, "_packageId")){
@@ -2709,7 +2709,7 @@ break;
 }
 }
 if(!valid24){
-vErrors = addError(vErrors, instancePath+"/license", "#/properties/license/enum", "enum", {allowedValues: schema0.properties.license.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/license", "#/properties/license/enum", {allowedValues: schema0.properties.license.enum}); errors++;
 }
 }
 if(data._license !== undefined && func0.call(data, "_license")){
@@ -2724,15 +2724,15 @@ const len6 = data49.length;
 for(let i6=0; i6<len6; i6++){
 let data50 = data49[i6];
 if(typeof data50 !== "string"){
-vErrors = addError(vErrors, instancePath+"/fhirVersion/" + i6, "#/properties/fhirVersion/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion/" + i6, "#/properties/fhirVersion/items/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((data50 === "0.01") || (data50 === "0.05")) || (data50 === "0.06")) || (data50 === "0.11")) || (data50 === "0.0.80")) || (data50 === "0.0.81")) || (data50 === "0.0.82")) || (data50 === "0.4.0")) || (data50 === "0.5.0")) || (data50 === "1.0.0")) || (data50 === "1.0.1")) || (data50 === "1.0.2")) || (data50 === "1.1.0")) || (data50 === "1.4.0")) || (data50 === "1.6.0")) || (data50 === "1.8.0")) || (data50 === "3.0.0")) || (data50 === "3.0.1")) || (data50 === "3.3.0")) || (data50 === "3.5.0")) || (data50 === "4.0.0")) || (data50 === "4.0.1"))){
-vErrors = addError(vErrors, instancePath+"/fhirVersion/" + i6, "#/properties/fhirVersion/items/enum", "enum", {allowedValues: schema0.properties.fhirVersion.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion/" + i6, "#/properties/fhirVersion/items/enum", {allowedValues: schema0.properties.fhirVersion.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/type", {type: "array"}); errors++;
 }
 }
 if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
@@ -2746,7 +2746,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_fhirVersion", "#/properties/_fhirVersion/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_fhirVersion", "#/properties/_fhirVersion/type", {type: "array"}); errors++;
 }
 }
 if(data.dependsOn !== undefined && func0.call(data, "dependsOn")){
@@ -2757,17 +2757,17 @@ for(let i8=0; i8<len8; i8++){
 let data54 = data53[i8];
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.uri === undefined) || (!(func0.call(data54, "uri")))){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8, "#/$defs/ImplementationGuide_DependsOn/required", "required", {missingProperty: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8, "#/$defs/ImplementationGuide_DependsOn/required", {missingProperty: "uri"}); errors++;
 }
 if(data54.id !== undefined && func0.call(data54, "id")){
 let data55 = data54.id;
 if(typeof data55 === "string"){
 if(func6(data55) < 1){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/id", "#/$defs/ImplementationGuide_DependsOn/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/id", "#/$defs/ImplementationGuide_DependsOn/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/id", "#/$defs/ImplementationGuide_DependsOn/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/id", "#/$defs/ImplementationGuide_DependsOn/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data54.extension !== undefined && func0.call(data54, "extension")){
@@ -2781,7 +2781,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/extension", "#/$defs/ImplementationGuide_DependsOn/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/extension", "#/$defs/ImplementationGuide_DependsOn/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
@@ -2795,18 +2795,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/modifierExtension", "#/$defs/ImplementationGuide_DependsOn/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/modifierExtension", "#/$defs/ImplementationGuide_DependsOn/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data54.uri !== undefined && func0.call(data54, "uri")){
 let data60 = data54.uri;
 if(typeof data60 === "string"){
 if(!pattern1.test(data60)){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/uri", "#/$defs/ImplementationGuide_DependsOn/properties/uri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/uri", "#/$defs/ImplementationGuide_DependsOn/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/uri", "#/$defs/ImplementationGuide_DependsOn/properties/uri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/uri", "#/$defs/ImplementationGuide_DependsOn/properties/uri/type", {type: "string"}); errors++;
 }
 }
 if(data54._uri !== undefined && func0.call(data54, "_uri")){
@@ -2818,11 +2818,11 @@ if(data54.packageId !== undefined && func0.call(data54, "packageId")){
 let data62 = data54.packageId;
 if(typeof data62 === "string"){
 if(!pattern0.test(data62)){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/packageId", "#/$defs/ImplementationGuide_DependsOn/properties/packageId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/packageId", "#/$defs/ImplementationGuide_DependsOn/properties/packageId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/packageId", "#/$defs/ImplementationGuide_DependsOn/properties/packageId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/packageId", "#/$defs/ImplementationGuide_DependsOn/properties/packageId/type", {type: "string"}); errors++;
 }
 }
 if(data54._packageId !== undefined && func0.call(data54, "_packageId")){
@@ -2834,11 +2834,11 @@ if(data54.version !== undefined && func0.call(data54, "version")){
 let data64 = data54.version;
 if(typeof data64 === "string"){
 if(func6(data64) < 1){
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/version", "#/$defs/ImplementationGuide_DependsOn/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/version", "#/$defs/ImplementationGuide_DependsOn/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/version", "#/$defs/ImplementationGuide_DependsOn/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/version", "#/$defs/ImplementationGuide_DependsOn/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data54._version !== undefined && func0.call(data54, "_version")){
@@ -2848,12 +2848,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8, "#/$defs/ImplementationGuide_DependsOn/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8, "#/$defs/ImplementationGuide_DependsOn/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependsOn", "#/properties/dependsOn/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn", "#/properties/dependsOn/type", {type: "array"}); errors++;
 }
 }
 if(data.global !== undefined && func0.call(data, "global")){
@@ -2884,7 +2884,7 @@ if(_valid5){
 const _errs123 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if((data67.type === undefined) || (!(func0.call(data67, "type")))){
-vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid5 = _errs123 === errors;
@@ -2896,11 +2896,11 @@ props5._type = true;
 }
 }
 if(!valid41){
-vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if((data67.profile === undefined) || (!(func0.call(data67, "profile")))){
-vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/required", "required", {missingProperty: "profile"}); errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/required", {missingProperty: "profile"}); errors++;
 }
 if(props5 !== true){
 props5 = props5 || {};
@@ -2916,11 +2916,11 @@ if(data67.id !== undefined && func0.call(data67, "id")){
 let data69 = data67.id;
 if(typeof data69 === "string"){
 if(func6(data69) < 1){
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/id", "#/$defs/ImplementationGuide_Global/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/id", "#/$defs/ImplementationGuide_Global/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/id", "#/$defs/ImplementationGuide_Global/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/id", "#/$defs/ImplementationGuide_Global/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data67.extension !== undefined && func0.call(data67, "extension")){
@@ -2934,7 +2934,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/extension", "#/$defs/ImplementationGuide_Global/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/extension", "#/$defs/ImplementationGuide_Global/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data67.modifierExtension !== undefined && func0.call(data67, "modifierExtension")){
@@ -2948,13 +2948,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/modifierExtension", "#/$defs/ImplementationGuide_Global/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/modifierExtension", "#/$defs/ImplementationGuide_Global/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data67.type !== undefined && func0.call(data67, "type")){
 let data74 = data67.type;
 if(typeof data74 !== "string"){
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/type", "#/$defs/ImplementationGuide_Global/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/type", "#/$defs/ImplementationGuide_Global/properties/type/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data74 === "Account") ||
 (data74 === "ActivityDefinition")) || (data74 === "AdverseEvent")) || (data74 === "AllergyIntolerance")) ||
@@ -2998,7 +2998,7 @@ if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((
 (data74 === "SubstanceSpecification")) || (data74 === "SupplyDelivery")) || (data74 === "SupplyRequest")) ||
 (data74 === "Task")) || (data74 === "TerminologyCapabilities")) || (data74 === "TestReport")) || (data74 === "TestScript")) ||
 (data74 === "ValueSet")) || (data74 === "VerificationResult")) || (data74 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/type", "#/$defs/ImplementationGuide_Global/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/type", "#/$defs/ImplementationGuide_Global/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data67._type !== undefined && func0.call(data67, "_type")){
@@ -3010,11 +3010,11 @@ if(data67.profile !== undefined && func0.call(data67, "profile")){
 let data76 = data67.profile;
 if(typeof data76 === "string"){
 if(!pattern1.test(data76)){
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/profile", "#/$defs/ImplementationGuide_Global/properties/profile/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/profile", "#/$defs/ImplementationGuide_Global/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/global/" + i11+"/profile", "#/$defs/ImplementationGuide_Global/properties/profile/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/profile", "#/$defs/ImplementationGuide_Global/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data67._profile !== undefined && func0.call(data67, "_profile")){
@@ -3024,12 +3024,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/global", "#/properties/global/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/global", "#/properties/global/type", {type: "array"}); errors++;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){
@@ -3044,7 +3044,7 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -3052,8 +3052,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -70,25 +70,25 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.chargeItemReference === undefined) || (!(func0.call(data, "chargeItemReference")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "chargeItemReference"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "chargeItemReference"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func7(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -102,7 +102,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -116,20 +116,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data7 = data.sequence;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 2147483647 || isNaN(data7)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data7 < 1 || isNaN(data7)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -176,7 +176,7 @@ if(_valid1){
 const _errs26 = errors;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if((data12.type === undefined) || (!(func0.call(data12, "type")))){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2, "#/$defs/Invoice_PriceComponent/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2, "#/$defs/Invoice_PriceComponent/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs26 === errors;
@@ -188,7 +188,7 @@ props0._type = true;
 }
 }
 if(!valid12){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2, "#/$defs/Invoice_PriceComponent/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2, "#/$defs/Invoice_PriceComponent/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(props0 !== true){
@@ -207,11 +207,11 @@ if(data12.id !== undefined && func0.call(data12, "id")){
 let data14 = data12.id;
 if(typeof data14 === "string"){
 if(func7(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/id", "#/$defs/Invoice_PriceComponent/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/id", "#/$defs/Invoice_PriceComponent/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/id", "#/$defs/Invoice_PriceComponent/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/id", "#/$defs/Invoice_PriceComponent/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data12.extension !== undefined && func0.call(data12, "extension")){
@@ -225,7 +225,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/extension", "#/$defs/Invoice_PriceComponent/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/extension", "#/$defs/Invoice_PriceComponent/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data12.modifierExtension !== undefined && func0.call(data12, "modifierExtension")){
@@ -239,13 +239,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/modifierExtension", "#/$defs/Invoice_PriceComponent/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/modifierExtension", "#/$defs/Invoice_PriceComponent/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data12.type !== undefined && func0.call(data12, "type")){
 let data19 = data12.type;
 if(!((((((data19 === "base") || (data19 === "surcharge")) || (data19 === "deduction")) || (data19 === "discount")) || (data19 === "tax")) || (data19 === "informational"))){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/type", "#/$defs/Invoice_PriceComponent/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/type", "#/$defs/Invoice_PriceComponent/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data12._type !== undefined && func0.call(data12, "_type")){
@@ -261,7 +261,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data12.factor !== undefined && func0.call(data12, "factor")){
 let data22 = data12.factor;
 if(!((typeof data22 == "number") && (isFinite(data22)))){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/factor", "#/$defs/Invoice_PriceComponent/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/factor", "#/$defs/Invoice_PriceComponent/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data12._factor !== undefined && func0.call(data12, "_factor")){
@@ -276,21 +276,21 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2, "#/$defs/Invoice_PriceComponent/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2, "#/$defs/Invoice_PriceComponent/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/priceComponent", "#/properties/priceComponent/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priceComponent", "#/properties/priceComponent/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func12(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "chargeItem[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "chargeItem[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -344,7 +344,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -356,11 +356,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -398,18 +398,18 @@ props0.note = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Invoice" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Invoice"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Invoice"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -421,11 +421,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -437,11 +437,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -465,7 +465,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -479,7 +479,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -493,7 +493,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -507,13 +507,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!(((((data17 === "draft") || (data17 === "issued")) || (data17 === "balanced")) || (data17 === "cancelled")) || (data17 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -525,11 +525,11 @@ if(data.cancelledReason !== undefined && func0.call(data, "cancelledReason")){
 let data19 = data.cancelledReason;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/cancelledReason", "#/properties/cancelledReason/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/cancelledReason", "#/properties/cancelledReason/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/cancelledReason", "#/properties/cancelledReason/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cancelledReason", "#/properties/cancelledReason/type", {type: "string"}); errors++;
 }
 }
 if(data._cancelledReason !== undefined && func0.call(data, "_cancelledReason")){
@@ -556,14 +556,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data24 = data.date;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data24))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -579,17 +579,17 @@ for(let i4=0; i4<len4; i4++){
 let data27 = data26[i4];
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if((data27.actor === undefined) || (!(func0.call(data27, "actor")))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i4, "#/$defs/Invoice_Participant/required", "required", {missingProperty: "actor"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i4, "#/$defs/Invoice_Participant/required", {missingProperty: "actor"}); errors++;
 }
 if(data27.id !== undefined && func0.call(data27, "id")){
 let data28 = data27.id;
 if(typeof data28 === "string"){
 if(func7(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/participant/" + i4+"/id", "#/$defs/Invoice_Participant/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i4+"/id", "#/$defs/Invoice_Participant/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i4+"/id", "#/$defs/Invoice_Participant/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i4+"/id", "#/$defs/Invoice_Participant/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data27.extension !== undefined && func0.call(data27, "extension")){
@@ -603,7 +603,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i4+"/extension", "#/$defs/Invoice_Participant/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i4+"/extension", "#/$defs/Invoice_Participant/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
@@ -617,7 +617,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i4+"/modifierExtension", "#/$defs/Invoice_Participant/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i4+"/modifierExtension", "#/$defs/Invoice_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data27.role !== undefined && func0.call(data27, "role")){
@@ -632,12 +632,12 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i4, "#/$defs/Invoice_Participant/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i4, "#/$defs/Invoice_Participant/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.issuer !== undefined && func0.call(data, "issuer")){
@@ -661,7 +661,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lineItem", "#/properties/lineItem/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lineItem", "#/properties/lineItem/type", {type: "array"}); errors++;
 }
 }
 if(data.totalPriceComponent !== undefined && func0.call(data, "totalPriceComponent")){
@@ -692,7 +692,7 @@ if(_valid1){
 const _errs69 = errors;
 if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if((data40.type === undefined) || (!(func0.call(data40, "type")))){
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8, "#/$defs/Invoice_PriceComponent/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8, "#/$defs/Invoice_PriceComponent/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs69 === errors;
@@ -704,7 +704,7 @@ props1._type = true;
 }
 }
 if(!valid26){
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8, "#/$defs/Invoice_PriceComponent/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8, "#/$defs/Invoice_PriceComponent/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if(props1 !== true){
@@ -723,11 +723,11 @@ if(data40.id !== undefined && func0.call(data40, "id")){
 let data42 = data40.id;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/id", "#/$defs/Invoice_PriceComponent/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/id", "#/$defs/Invoice_PriceComponent/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/id", "#/$defs/Invoice_PriceComponent/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/id", "#/$defs/Invoice_PriceComponent/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data40.extension !== undefined && func0.call(data40, "extension")){
@@ -741,7 +741,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/extension", "#/$defs/Invoice_PriceComponent/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/extension", "#/$defs/Invoice_PriceComponent/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data40.modifierExtension !== undefined && func0.call(data40, "modifierExtension")){
@@ -755,13 +755,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/modifierExtension", "#/$defs/Invoice_PriceComponent/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/modifierExtension", "#/$defs/Invoice_PriceComponent/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data40.type !== undefined && func0.call(data40, "type")){
 let data47 = data40.type;
 if(!((((((data47 === "base") || (data47 === "surcharge")) || (data47 === "deduction")) || (data47 === "discount")) || (data47 === "tax")) || (data47 === "informational"))){
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/type", "#/$defs/Invoice_PriceComponent/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/type", "#/$defs/Invoice_PriceComponent/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data40._type !== undefined && func0.call(data40, "_type")){
@@ -777,7 +777,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data40.factor !== undefined && func0.call(data40, "factor")){
 let data50 = data40.factor;
 if(!((typeof data50 == "number") && (isFinite(data50)))){
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/factor", "#/$defs/Invoice_PriceComponent/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/factor", "#/$defs/Invoice_PriceComponent/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data40._factor !== undefined && func0.call(data40, "_factor")){
@@ -792,12 +792,12 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8, "#/$defs/Invoice_PriceComponent/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8, "#/$defs/Invoice_PriceComponent/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent", "#/properties/totalPriceComponent/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/totalPriceComponent", "#/properties/totalPriceComponent/type", {type: "array"}); errors++;
 }
 }
 if(data.totalNet !== undefined && func0.call(data, "totalNet")){
@@ -814,11 +814,11 @@ if(data.paymentTerms !== undefined && func0.call(data, "paymentTerms")){
 let data55 = data.paymentTerms;
 if(typeof data55 === "string"){
 if(func7(data55) < 1){
-vErrors = addError(vErrors, instancePath+"/paymentTerms", "#/properties/paymentTerms/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/paymentTerms", "#/properties/paymentTerms/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/paymentTerms", "#/properties/paymentTerms/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/paymentTerms", "#/properties/paymentTerms/type", {type: "string"}); errors++;
 }
 }
 if(data._paymentTerms !== undefined && func0.call(data, "_paymentTerms")){
@@ -837,12 +837,12 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -850,8 +850,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -52,22 +52,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Location" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Location"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Location"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -79,11 +79,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -95,11 +95,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -123,7 +123,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -137,7 +137,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -151,7 +151,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -165,13 +165,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data16 = data.status;
 if(!(((data16 === "active") || (data16 === "suspended")) || (data16 === "inactive"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -188,11 +188,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data19 = data.name;
 if(typeof data19 === "string"){
 if(func8(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -208,16 +208,16 @@ for(let i4=0; i4<len4; i4++){
 let data22 = data21[i4];
 if(typeof data22 === "string"){
 if(func8(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/alias/" + i4, "#/properties/alias/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/alias/" + i4, "#/properties/alias/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/alias/" + i4, "#/properties/alias/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/alias/" + i4, "#/properties/alias/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/alias", "#/properties/alias/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/alias", "#/properties/alias/type", {type: "array"}); errors++;
 }
 }
 if(data._alias !== undefined && func0.call(data, "_alias")){
@@ -231,18 +231,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_alias", "#/properties/_alias/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_alias", "#/properties/_alias/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data25 = data.description;
 if(typeof data25 === "string"){
 if(func8(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -253,7 +253,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.mode !== undefined && func0.call(data, "mode")){
 let data27 = data.mode;
 if(!((data27 === "instance") || (data27 === "kind"))){
-vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", "enum", {allowedValues: schema0.properties.mode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema0.properties.mode.enum}); errors++;
 }
 }
 if(data._mode !== undefined && func0.call(data, "_mode")){
@@ -272,7 +272,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.telecom !== undefined && func0.call(data, "telecom")){
@@ -286,7 +286,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 if(data.address !== undefined && func0.call(data, "address")){
@@ -323,7 +323,7 @@ if(_valid0){
 const _errs58 = errors;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if((data35.longitude === undefined) || (!(func0.call(data35, "longitude")))){
-vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/0/then/required", "required", {missingProperty: "longitude"}); errors++;
+vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/0/then/required", {missingProperty: "longitude"}); errors++;
 }
 }
 var _valid0 = _errs58 === errors;
@@ -335,7 +335,7 @@ props0._longitude = true;
 }
 }
 if(!valid19){
-vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs60 = errors;
 let valid21 = true;
@@ -359,7 +359,7 @@ if(_valid1){
 const _errs62 = errors;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if((data35.latitude === undefined) || (!(func0.call(data35, "latitude")))){
-vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/1/then/required", "required", {missingProperty: "latitude"}); errors++;
+vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/1/then/required", {missingProperty: "latitude"}); errors++;
 }
 }
 var _valid1 = _errs62 === errors;
@@ -371,7 +371,7 @@ props1._latitude = true;
 }
 }
 if(!valid21){
-vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -399,11 +399,11 @@ if(data35.id !== undefined && func0.call(data35, "id")){
 let data38 = data35.id;
 if(typeof data38 === "string"){
 if(func8(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/position/id", "#/$defs/Location_Position/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/position/id", "#/$defs/Location_Position/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/position/id", "#/$defs/Location_Position/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/position/id", "#/$defs/Location_Position/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data35.extension !== undefined && func0.call(data35, "extension")){
@@ -417,7 +417,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/position/extension", "#/$defs/Location_Position/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/position/extension", "#/$defs/Location_Position/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data35.modifierExtension !== undefined && func0.call(data35, "modifierExtension")){
@@ -431,13 +431,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/position/modifierExtension", "#/$defs/Location_Position/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/position/modifierExtension", "#/$defs/Location_Position/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data35.longitude !== undefined && func0.call(data35, "longitude")){
 let data43 = data35.longitude;
 if(!((typeof data43 == "number") && (isFinite(data43)))){
-vErrors = addError(vErrors, instancePath+"/position/longitude", "#/$defs/Location_Position/properties/longitude/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/position/longitude", "#/$defs/Location_Position/properties/longitude/type", {type: "number"}); errors++;
 }
 }
 if(data35._longitude !== undefined && func0.call(data35, "_longitude")){
@@ -448,7 +448,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data35.latitude !== undefined && func0.call(data35, "latitude")){
 let data45 = data35.latitude;
 if(!((typeof data45 == "number") && (isFinite(data45)))){
-vErrors = addError(vErrors, instancePath+"/position/latitude", "#/$defs/Location_Position/properties/latitude/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/position/latitude", "#/$defs/Location_Position/properties/latitude/type", {type: "number"}); errors++;
 }
 }
 if(data35._latitude !== undefined && func0.call(data35, "_latitude")){
@@ -459,7 +459,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data35.altitude !== undefined && func0.call(data35, "altitude")){
 let data47 = data35.altitude;
 if(!((typeof data47 == "number") && (isFinite(data47)))){
-vErrors = addError(vErrors, instancePath+"/position/altitude", "#/$defs/Location_Position/properties/altitude/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/position/altitude", "#/$defs/Location_Position/properties/altitude/type", {type: "number"}); errors++;
 }
 }
 if(data35._altitude !== undefined && func0.call(data35, "_altitude")){
@@ -469,7 +469,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/type", {type: "object"}); errors++;
 }
 }
 if(data.managingOrganization !== undefined && func0.call(data, "managingOrganization")){
@@ -493,11 +493,11 @@ if(data52.id !== undefined && func0.call(data52, "id")){
 let data53 = data52.id;
 if(typeof data53 === "string"){
 if(func8(data53) < 1){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/id", "#/$defs/Location_HoursOfOperation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/id", "#/$defs/Location_HoursOfOperation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/id", "#/$defs/Location_HoursOfOperation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/id", "#/$defs/Location_HoursOfOperation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data52.extension !== undefined && func0.call(data52, "extension")){
@@ -511,7 +511,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/extension", "#/$defs/Location_HoursOfOperation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/extension", "#/$defs/Location_HoursOfOperation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
@@ -525,7 +525,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/modifierExtension", "#/$defs/Location_HoursOfOperation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/modifierExtension", "#/$defs/Location_HoursOfOperation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data52.daysOfWeek !== undefined && func0.call(data52, "daysOfWeek")){
@@ -535,15 +535,15 @@ const len13 = data58.length;
 for(let i13=0; i13<len13; i13++){
 let data59 = data58[i13];
 if(typeof data59 !== "string"){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek/" + i13, "#/$defs/Location_HoursOfOperation/properties/daysOfWeek/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek/" + i13, "#/$defs/Location_HoursOfOperation/properties/daysOfWeek/items/type", {type: "string"}); errors++;
 }
 if(!(((((((data59 === "mon") || (data59 === "tue")) || (data59 === "wed")) || (data59 === "thu")) || (data59 === "fri")) || (data59 === "sat")) || (data59 === "sun"))){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek/" + i13, "#/$defs/Location_HoursOfOperation/properties/daysOfWeek/items/enum", "enum", {allowedValues: schema1.properties.daysOfWeek.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek/" + i13, "#/$defs/Location_HoursOfOperation/properties/daysOfWeek/items/enum", {allowedValues: schema1.properties.daysOfWeek.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek", "#/$defs/Location_HoursOfOperation/properties/daysOfWeek/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek", "#/$defs/Location_HoursOfOperation/properties/daysOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data52._daysOfWeek !== undefined && func0.call(data52, "_daysOfWeek")){
@@ -557,12 +557,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/_daysOfWeek", "#/$defs/Location_HoursOfOperation/properties/_daysOfWeek/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/_daysOfWeek", "#/$defs/Location_HoursOfOperation/properties/_daysOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data52.allDay !== undefined && func0.call(data52, "allDay")){
 if(typeof data52.allDay !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/allDay", "#/$defs/Location_HoursOfOperation/properties/allDay/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/allDay", "#/$defs/Location_HoursOfOperation/properties/allDay/type", {type: "boolean"}); errors++;
 }
 }
 if(data52._allDay !== undefined && func0.call(data52, "_allDay")){
@@ -574,14 +574,14 @@ if(data52.openingTime !== undefined && func0.call(data52, "openingTime")){
 let data64 = data52.openingTime;
 if(typeof data64 === "string"){
 if(!pattern3.test(data64)){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/openingTime", "#/$defs/Location_HoursOfOperation/properties/openingTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/openingTime", "#/$defs/Location_HoursOfOperation/properties/openingTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats0(data64))){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/openingTime", "#/$defs/Location_HoursOfOperation/properties/openingTime/format", "format", {format: "fhir-time"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/openingTime", "#/$defs/Location_HoursOfOperation/properties/openingTime/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/openingTime", "#/$defs/Location_HoursOfOperation/properties/openingTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/openingTime", "#/$defs/Location_HoursOfOperation/properties/openingTime/type", {type: "string"}); errors++;
 }
 }
 if(data52._openingTime !== undefined && func0.call(data52, "_openingTime")){
@@ -593,14 +593,14 @@ if(data52.closingTime !== undefined && func0.call(data52, "closingTime")){
 let data66 = data52.closingTime;
 if(typeof data66 === "string"){
 if(!pattern3.test(data66)){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/closingTime", "#/$defs/Location_HoursOfOperation/properties/closingTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/closingTime", "#/$defs/Location_HoursOfOperation/properties/closingTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats0(data66))){
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/closingTime", "#/$defs/Location_HoursOfOperation/properties/closingTime/format", "format", {format: "fhir-time"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/closingTime", "#/$defs/Location_HoursOfOperation/properties/closingTime/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/closingTime", "#/$defs/Location_HoursOfOperation/properties/closingTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/closingTime", "#/$defs/Location_HoursOfOperation/properties/closingTime/type", {type: "string"}); errors++;
 }
 }
 if(data52._closingTime !== undefined && func0.call(data52, "_closingTime")){
@@ -610,23 +610,23 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10, "#/$defs/Location_HoursOfOperation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10, "#/$defs/Location_HoursOfOperation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hoursOfOperation", "#/properties/hoursOfOperation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation", "#/properties/hoursOfOperation/type", {type: "array"}); errors++;
 }
 }
 if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
 let data68 = data.availabilityExceptions;
 if(typeof data68 === "string"){
 if(func8(data68) < 1){
-vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/type", {type: "string"}); errors++;
 }
 }
 if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
@@ -645,12 +645,12 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -696,8 +696,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -46,11 +46,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -64,7 +64,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -78,7 +78,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -90,11 +90,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data6 = data.description;
 if(typeof data6 === "string"){
 if(func7(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -115,17 +115,17 @@ for(let i2=0; i2<len2; i2++){
 let data10 = data9[i2];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if((data10.criteria === undefined) || (!(func0.call(data10, "criteria")))){
-vErrors = addError(vErrors, instancePath+"/component/" + i2, "#/$defs/Measure_Component/required", "required", {missingProperty: "criteria"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i2, "#/$defs/Measure_Component/required", {missingProperty: "criteria"}); errors++;
 }
 if(data10.id !== undefined && func0.call(data10, "id")){
 let data11 = data10.id;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/component/" + i2+"/id", "#/$defs/Measure_Component/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i2+"/id", "#/$defs/Measure_Component/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component/" + i2+"/id", "#/$defs/Measure_Component/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i2+"/id", "#/$defs/Measure_Component/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data10.extension !== undefined && func0.call(data10, "extension")){
@@ -139,7 +139,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component/" + i2+"/extension", "#/$defs/Measure_Component/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i2+"/extension", "#/$defs/Measure_Component/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
@@ -153,7 +153,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component/" + i2+"/modifierExtension", "#/$defs/Measure_Component/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i2+"/modifierExtension", "#/$defs/Measure_Component/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data10.code !== undefined && func0.call(data10, "code")){
@@ -165,11 +165,11 @@ if(data10.description !== undefined && func0.call(data10, "description")){
 let data17 = data10.description;
 if(typeof data17 === "string"){
 if(func7(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/component/" + i2+"/description", "#/$defs/Measure_Component/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i2+"/description", "#/$defs/Measure_Component/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component/" + i2+"/description", "#/$defs/Measure_Component/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i2+"/description", "#/$defs/Measure_Component/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data10._description !== undefined && func0.call(data10, "_description")){
@@ -184,17 +184,17 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component/" + i2, "#/$defs/Measure_Component/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i2, "#/$defs/Measure_Component/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -230,11 +230,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -248,7 +248,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -262,7 +262,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -274,11 +274,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data6 = data.description;
 if(typeof data6 === "string"){
 if(func7(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -294,17 +294,17 @@ for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.criteria === undefined) || (!(func0.call(data9, "criteria")))){
-vErrors = addError(vErrors, instancePath+"/population/" + i2, "#/$defs/Measure_Population/required", "required", {missingProperty: "criteria"}); errors++;
+vErrors = addError(vErrors, instancePath+"/population/" + i2, "#/$defs/Measure_Population/required", {missingProperty: "criteria"}); errors++;
 }
 if(data9.id !== undefined && func0.call(data9, "id")){
 let data10 = data9.id;
 if(typeof data10 === "string"){
 if(func7(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/id", "#/$defs/Measure_Population/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/population/" + i2+"/id", "#/$defs/Measure_Population/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/id", "#/$defs/Measure_Population/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/population/" + i2+"/id", "#/$defs/Measure_Population/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data9.extension !== undefined && func0.call(data9, "extension")){
@@ -318,7 +318,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/extension", "#/$defs/Measure_Population/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/population/" + i2+"/extension", "#/$defs/Measure_Population/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
@@ -332,7 +332,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/modifierExtension", "#/$defs/Measure_Population/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/population/" + i2+"/modifierExtension", "#/$defs/Measure_Population/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data9.code !== undefined && func0.call(data9, "code")){
@@ -344,11 +344,11 @@ if(data9.description !== undefined && func0.call(data9, "description")){
 let data16 = data9.description;
 if(typeof data16 === "string"){
 if(func7(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/description", "#/$defs/Measure_Population/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/population/" + i2+"/description", "#/$defs/Measure_Population/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/population/" + i2+"/description", "#/$defs/Measure_Population/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/population/" + i2+"/description", "#/$defs/Measure_Population/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data9._description !== undefined && func0.call(data9, "_description")){
@@ -363,12 +363,12 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/population/" + i2, "#/$defs/Measure_Population/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/population/" + i2, "#/$defs/Measure_Population/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/population", "#/properties/population/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/population", "#/properties/population/type", {type: "array"}); errors++;
 }
 }
 if(data.stratifier !== undefined && func0.call(data, "stratifier")){
@@ -382,12 +382,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/stratifier", "#/properties/stratifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/stratifier", "#/properties/stratifier/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -442,7 +442,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -454,11 +454,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -541,18 +541,18 @@ props0.supplementalData = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Measure" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Measure"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Measure"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -564,11 +564,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -580,11 +580,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -608,7 +608,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -622,7 +622,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -636,18 +636,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -666,18 +666,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -689,11 +689,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -705,11 +705,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data23 = data.title;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -721,11 +721,11 @@ if(data.subtitle !== undefined && func0.call(data, "subtitle")){
 let data25 = data.subtitle;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", {type: "string"}); errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
@@ -736,7 +736,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data27 = data.status;
 if(!((((data27 === "draft") || (data27 === "active")) || (data27 === "retired")) || (data27 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -746,7 +746,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -768,14 +768,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data33 = data.date;
 if(typeof data33 === "string"){
 if(!pattern3.test(data33)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data33))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -787,11 +787,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data35 = data.publisher;
 if(typeof data35 === "string"){
 if(func7(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -810,18 +810,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data39 = data.description;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -840,7 +840,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -854,18 +854,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data45 = data.purpose;
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -877,11 +877,11 @@ if(data.usage !== undefined && func0.call(data, "usage")){
 let data47 = data.usage;
 if(typeof data47 === "string"){
 if(func7(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", {type: "string"}); errors++;
 }
 }
 if(data._usage !== undefined && func0.call(data, "_usage")){
@@ -893,11 +893,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data49 = data.copyright;
 if(typeof data49 === "string"){
 if(func7(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -909,14 +909,14 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data51 = data.approvalDate;
 if(typeof data51 === "string"){
 if(!pattern4.test(data51)){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data51))){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
@@ -928,14 +928,14 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data53 = data.lastReviewDate;
 if(typeof data53 === "string"){
 if(!pattern4.test(data53)){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data53))){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
@@ -959,7 +959,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", {type: "array"}); errors++;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
@@ -973,7 +973,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.editor !== undefined && func0.call(data, "editor")){
@@ -987,7 +987,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", {type: "array"}); errors++;
 }
 }
 if(data.reviewer !== undefined && func0.call(data, "reviewer")){
@@ -1001,7 +1001,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", {type: "array"}); errors++;
 }
 }
 if(data.endorser !== undefined && func0.call(data, "endorser")){
@@ -1015,7 +1015,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
@@ -1029,7 +1029,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", {type: "array"}); errors++;
 }
 }
 if(data.library !== undefined && func0.call(data, "library")){
@@ -1040,16 +1040,16 @@ for(let i13=0; i13<len13; i13++){
 let data69 = data68[i13];
 if(typeof data69 === "string"){
 if(!pattern1.test(data69)){
-vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/library", "#/properties/library/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/library", "#/properties/library/type", {type: "array"}); errors++;
 }
 }
 if(data._library !== undefined && func0.call(data, "_library")){
@@ -1063,18 +1063,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_library", "#/properties/_library/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_library", "#/properties/_library/type", {type: "array"}); errors++;
 }
 }
 if(data.disclaimer !== undefined && func0.call(data, "disclaimer")){
 let data72 = data.disclaimer;
 if(typeof data72 === "string"){
 if(func7(data72) < 1){
-vErrors = addError(vErrors, instancePath+"/disclaimer", "#/properties/disclaimer/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/disclaimer", "#/properties/disclaimer/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/disclaimer", "#/properties/disclaimer/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/disclaimer", "#/properties/disclaimer/type", {type: "string"}); errors++;
 }
 }
 if(data._disclaimer !== undefined && func0.call(data, "_disclaimer")){
@@ -1103,18 +1103,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.riskAdjustment !== undefined && func0.call(data, "riskAdjustment")){
 let data78 = data.riskAdjustment;
 if(typeof data78 === "string"){
 if(func7(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/riskAdjustment", "#/properties/riskAdjustment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/riskAdjustment", "#/properties/riskAdjustment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/riskAdjustment", "#/properties/riskAdjustment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/riskAdjustment", "#/properties/riskAdjustment/type", {type: "string"}); errors++;
 }
 }
 if(data._riskAdjustment !== undefined && func0.call(data, "_riskAdjustment")){
@@ -1126,11 +1126,11 @@ if(data.rateAggregation !== undefined && func0.call(data, "rateAggregation")){
 let data80 = data.rateAggregation;
 if(typeof data80 === "string"){
 if(func7(data80) < 1){
-vErrors = addError(vErrors, instancePath+"/rateAggregation", "#/properties/rateAggregation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/rateAggregation", "#/properties/rateAggregation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rateAggregation", "#/properties/rateAggregation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rateAggregation", "#/properties/rateAggregation/type", {type: "string"}); errors++;
 }
 }
 if(data._rateAggregation !== undefined && func0.call(data, "_rateAggregation")){
@@ -1142,11 +1142,11 @@ if(data.rationale !== undefined && func0.call(data, "rationale")){
 let data82 = data.rationale;
 if(typeof data82 === "string"){
 if(func7(data82) < 1){
-vErrors = addError(vErrors, instancePath+"/rationale", "#/properties/rationale/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/rationale", "#/properties/rationale/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rationale", "#/properties/rationale/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rationale", "#/properties/rationale/type", {type: "string"}); errors++;
 }
 }
 if(data._rationale !== undefined && func0.call(data, "_rationale")){
@@ -1158,11 +1158,11 @@ if(data.clinicalRecommendationStatement !== undefined && func0.call(data, "clini
 let data84 = data.clinicalRecommendationStatement;
 if(typeof data84 === "string"){
 if(func7(data84) < 1){
-vErrors = addError(vErrors, instancePath+"/clinicalRecommendationStatement", "#/properties/clinicalRecommendationStatement/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/clinicalRecommendationStatement", "#/properties/clinicalRecommendationStatement/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/clinicalRecommendationStatement", "#/properties/clinicalRecommendationStatement/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/clinicalRecommendationStatement", "#/properties/clinicalRecommendationStatement/type", {type: "string"}); errors++;
 }
 }
 if(data._clinicalRecommendationStatement !== undefined && func0.call(data, "_clinicalRecommendationStatement")){
@@ -1183,16 +1183,16 @@ for(let i16=0; i16<len16; i16++){
 let data88 = data87[i16];
 if(typeof data88 === "string"){
 if(func7(data88) < 1){
-vErrors = addError(vErrors, instancePath+"/definition/" + i16, "#/properties/definition/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition/" + i16, "#/properties/definition/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definition/" + i16, "#/properties/definition/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition/" + i16, "#/properties/definition/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "array"}); errors++;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
@@ -1206,18 +1206,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_definition", "#/properties/_definition/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_definition", "#/properties/_definition/type", {type: "array"}); errors++;
 }
 }
 if(data.guidance !== undefined && func0.call(data, "guidance")){
 let data91 = data.guidance;
 if(typeof data91 === "string"){
 if(func7(data91) < 1){
-vErrors = addError(vErrors, instancePath+"/guidance", "#/properties/guidance/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/guidance", "#/properties/guidance/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/guidance", "#/properties/guidance/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/guidance", "#/properties/guidance/type", {type: "string"}); errors++;
 }
 }
 if(data._guidance !== undefined && func0.call(data, "_guidance")){
@@ -1236,7 +1236,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", {type: "array"}); errors++;
 }
 }
 if(data.supplementalData !== undefined && func0.call(data, "supplementalData")){
@@ -1247,17 +1247,17 @@ for(let i19=0; i19<len19; i19++){
 let data96 = data95[i19];
 if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 if((data96.criteria === undefined) || (!(func0.call(data96, "criteria")))){
-vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19, "#/$defs/Measure_SupplementalData/required", "required", {missingProperty: "criteria"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19, "#/$defs/Measure_SupplementalData/required", {missingProperty: "criteria"}); errors++;
 }
 if(data96.id !== undefined && func0.call(data96, "id")){
 let data97 = data96.id;
 if(typeof data97 === "string"){
 if(func7(data97) < 1){
-vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/id", "#/$defs/Measure_SupplementalData/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/id", "#/$defs/Measure_SupplementalData/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/id", "#/$defs/Measure_SupplementalData/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/id", "#/$defs/Measure_SupplementalData/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data96.extension !== undefined && func0.call(data96, "extension")){
@@ -1271,7 +1271,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/extension", "#/$defs/Measure_SupplementalData/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/extension", "#/$defs/Measure_SupplementalData/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data96.modifierExtension !== undefined && func0.call(data96, "modifierExtension")){
@@ -1285,7 +1285,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/modifierExtension", "#/$defs/Measure_SupplementalData/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/modifierExtension", "#/$defs/Measure_SupplementalData/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data96.code !== undefined && func0.call(data96, "code")){
@@ -1304,18 +1304,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/usage", "#/$defs/Measure_SupplementalData/properties/usage/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/usage", "#/$defs/Measure_SupplementalData/properties/usage/type", {type: "array"}); errors++;
 }
 }
 if(data96.description !== undefined && func0.call(data96, "description")){
 let data105 = data96.description;
 if(typeof data105 === "string"){
 if(func7(data105) < 1){
-vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/description", "#/$defs/Measure_SupplementalData/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/description", "#/$defs/Measure_SupplementalData/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/description", "#/$defs/Measure_SupplementalData/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19+"/description", "#/$defs/Measure_SupplementalData/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data96._description !== undefined && func0.call(data96, "_description")){
@@ -1330,21 +1330,21 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19, "#/$defs/Measure_SupplementalData/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplementalData/" + i19, "#/$defs/Measure_SupplementalData/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplementalData", "#/properties/supplementalData/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplementalData", "#/properties/supplementalData/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func15(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1352,8 +1352,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

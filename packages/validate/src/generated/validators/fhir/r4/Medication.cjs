@@ -36,22 +36,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Medication" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Medication"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Medication"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -63,11 +63,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -79,11 +79,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -107,7 +107,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -121,7 +121,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -135,7 +135,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -149,7 +149,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -160,10 +160,10 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(typeof data17 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!(((data17 === "active") || (data17 === "inactive")) || (data17 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -227,25 +227,25 @@ if(_valid0){
 const _errs41 = errors;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if((data23.itemCodeableConcept === undefined) || (!(func0.call(data23, "itemCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i4, "#/$defs/Medication_Ingredient/allOf/0/then/required", "required", {missingProperty: "itemCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i4, "#/$defs/Medication_Ingredient/allOf/0/then/required", {missingProperty: "itemCodeableConcept"}); errors++;
 }
 }
 var _valid0 = _errs41 === errors;
 valid13 = _valid0;
 }
 if(!valid13){
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i4, "#/$defs/Medication_Ingredient/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i4, "#/$defs/Medication_Ingredient/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23.id !== undefined && func0.call(data23, "id")){
 let data26 = data23.id;
 if(typeof data26 === "string"){
 if(func10(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i4+"/id", "#/$defs/Medication_Ingredient/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i4+"/id", "#/$defs/Medication_Ingredient/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i4+"/id", "#/$defs/Medication_Ingredient/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i4+"/id", "#/$defs/Medication_Ingredient/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data23.extension !== undefined && func0.call(data23, "extension")){
@@ -259,7 +259,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i4+"/extension", "#/$defs/Medication_Ingredient/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i4+"/extension", "#/$defs/Medication_Ingredient/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
@@ -273,7 +273,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i4+"/modifierExtension", "#/$defs/Medication_Ingredient/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i4+"/modifierExtension", "#/$defs/Medication_Ingredient/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data23.itemCodeableConcept !== undefined && func0.call(data23, "itemCodeableConcept")){
@@ -288,7 +288,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 if(data23.isActive !== undefined && func0.call(data23, "isActive")){
 if(typeof data23.isActive !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i4+"/isActive", "#/$defs/Medication_Ingredient/properties/isActive/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i4+"/isActive", "#/$defs/Medication_Ingredient/properties/isActive/type", {type: "boolean"}); errors++;
 }
 }
 if(data23._isActive !== undefined && func0.call(data23, "_isActive")){
@@ -303,16 +303,16 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 const forms0 = func11(data23, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i4, "#/$defs/Medication_Ingredient/cdxChoice", "cdxChoice", {choice: "item[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i4, "#/$defs/Medication_Ingredient/cdxChoice", {choice: "item[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i4, "#/$defs/Medication_Ingredient/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i4, "#/$defs/Medication_Ingredient/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient", "#/properties/ingredient/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient", "#/properties/ingredient/type", {type: "array"}); errors++;
 }
 }
 if(data.batch !== undefined && func0.call(data, "batch")){
@@ -322,11 +322,11 @@ if(data36.id !== undefined && func0.call(data36, "id")){
 let data37 = data36.id;
 if(typeof data37 === "string"){
 if(func10(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/batch/id", "#/$defs/Medication_Batch/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/batch/id", "#/$defs/Medication_Batch/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/batch/id", "#/$defs/Medication_Batch/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/batch/id", "#/$defs/Medication_Batch/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data36.extension !== undefined && func0.call(data36, "extension")){
@@ -340,7 +340,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/batch/extension", "#/$defs/Medication_Batch/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/batch/extension", "#/$defs/Medication_Batch/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
@@ -354,18 +354,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/batch/modifierExtension", "#/$defs/Medication_Batch/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/batch/modifierExtension", "#/$defs/Medication_Batch/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data36.lotNumber !== undefined && func0.call(data36, "lotNumber")){
 let data42 = data36.lotNumber;
 if(typeof data42 === "string"){
 if(func10(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/batch/lotNumber", "#/$defs/Medication_Batch/properties/lotNumber/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/batch/lotNumber", "#/$defs/Medication_Batch/properties/lotNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/batch/lotNumber", "#/$defs/Medication_Batch/properties/lotNumber/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/batch/lotNumber", "#/$defs/Medication_Batch/properties/lotNumber/type", {type: "string"}); errors++;
 }
 }
 if(data36._lotNumber !== undefined && func0.call(data36, "_lotNumber")){
@@ -377,14 +377,14 @@ if(data36.expirationDate !== undefined && func0.call(data36, "expirationDate")){
 let data44 = data36.expirationDate;
 if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
-vErrors = addError(vErrors, instancePath+"/batch/expirationDate", "#/$defs/Medication_Batch/properties/expirationDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/batch/expirationDate", "#/$defs/Medication_Batch/properties/expirationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data44))){
-vErrors = addError(vErrors, instancePath+"/batch/expirationDate", "#/$defs/Medication_Batch/properties/expirationDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/batch/expirationDate", "#/$defs/Medication_Batch/properties/expirationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/batch/expirationDate", "#/$defs/Medication_Batch/properties/expirationDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/batch/expirationDate", "#/$defs/Medication_Batch/properties/expirationDate/type", {type: "string"}); errors++;
 }
 }
 if(data36._expirationDate !== undefined && func0.call(data36, "_expirationDate")){
@@ -394,12 +394,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/batch", "#/$defs/Medication_Batch/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/batch", "#/$defs/Medication_Batch/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -431,8 +431,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

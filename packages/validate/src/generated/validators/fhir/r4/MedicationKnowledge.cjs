@@ -52,11 +52,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -70,7 +70,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -84,7 +84,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.dosage !== undefined && func0.call(data, "dosage")){
@@ -95,20 +95,20 @@ for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.dosage === undefined) || (!(func0.call(data6, "dosage")))){
-vErrors = addError(vErrors, instancePath+"/dosage/" + i2, "#/$defs/MedicationKnowledge_Dosage/required", "required", {missingProperty: "dosage"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2, "#/$defs/MedicationKnowledge_Dosage/required", {missingProperty: "dosage"}); errors++;
 }
 if((data6.type === undefined) || (!(func0.call(data6, "type")))){
-vErrors = addError(vErrors, instancePath+"/dosage/" + i2, "#/$defs/MedicationKnowledge_Dosage/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2, "#/$defs/MedicationKnowledge_Dosage/required", {missingProperty: "type"}); errors++;
 }
 if(data6.id !== undefined && func0.call(data6, "id")){
 let data7 = data6.id;
 if(typeof data7 === "string"){
 if(func9(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/id", "#/$defs/MedicationKnowledge_Dosage/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/id", "#/$defs/MedicationKnowledge_Dosage/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/id", "#/$defs/MedicationKnowledge_Dosage/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/id", "#/$defs/MedicationKnowledge_Dosage/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -122,7 +122,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/extension", "#/$defs/MedicationKnowledge_Dosage/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/extension", "#/$defs/MedicationKnowledge_Dosage/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -136,7 +136,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/modifierExtension", "#/$defs/MedicationKnowledge_Dosage/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/modifierExtension", "#/$defs/MedicationKnowledge_Dosage/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.type !== undefined && func0.call(data6, "type")){
@@ -155,17 +155,17 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/dosage", "#/$defs/MedicationKnowledge_Dosage/properties/dosage/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/dosage", "#/$defs/MedicationKnowledge_Dosage/properties/dosage/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dosage/" + i2, "#/$defs/MedicationKnowledge_Dosage/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2, "#/$defs/MedicationKnowledge_Dosage/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dosage", "#/properties/dosage/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dosage", "#/properties/dosage/type", {type: "array"}); errors++;
 }
 }
 if(data.indicationCodeableConcept !== undefined && func0.call(data, "indicationCodeableConcept")){
@@ -219,25 +219,25 @@ if(_valid0){
 const _errs36 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.characteristicCodeableConcept === undefined) || (!(func0.call(data18, "characteristicCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6, "#/$defs/MedicationKnowledge_PatientCharacteristics/allOf/0/then/required", "required", {missingProperty: "characteristicCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6, "#/$defs/MedicationKnowledge_PatientCharacteristics/allOf/0/then/required", {missingProperty: "characteristicCodeableConcept"}); errors++;
 }
 }
 var _valid0 = _errs36 === errors;
 valid19 = _valid0;
 }
 if(!valid19){
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6, "#/$defs/MedicationKnowledge_PatientCharacteristics/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6, "#/$defs/MedicationKnowledge_PatientCharacteristics/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data21 = data18.id;
 if(typeof data21 === "string"){
 if(func9(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/id", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/id", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/id", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/id", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -251,7 +251,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/extension", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/extension", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -265,7 +265,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/modifierExtension", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/modifierExtension", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.characteristicCodeableConcept !== undefined && func0.call(data18, "characteristicCodeableConcept")){
@@ -286,16 +286,16 @@ for(let i9=0; i9<len9; i9++){
 let data29 = data28[i9];
 if(typeof data29 === "string"){
 if(func9(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/value/" + i9, "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/value/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/value/" + i9, "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/value/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/value/" + i9, "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/value/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/value/" + i9, "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/value/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/value", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/value/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/value", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/value/type", {type: "array"}); errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
@@ -309,30 +309,30 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/_value", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/_value/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/_value", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/_value/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func11(data18, obj2);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6, "#/$defs/MedicationKnowledge_PatientCharacteristics/cdxChoice", "cdxChoice", {choice: "characteristic[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6, "#/$defs/MedicationKnowledge_PatientCharacteristics/cdxChoice", {choice: "characteristic[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6, "#/$defs/MedicationKnowledge_PatientCharacteristics/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6, "#/$defs/MedicationKnowledge_PatientCharacteristics/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientCharacteristics", "#/properties/patientCharacteristics/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics", "#/properties/patientCharacteristics/type", {type: "array"}); errors++;
 }
 }
 const forms1 = func11(data, obj3);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "indication[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "indication[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -368,17 +368,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.regulatoryAuthority === undefined) || (!(func0.call(data, "regulatoryAuthority")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "regulatoryAuthority"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "regulatoryAuthority"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -392,7 +392,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -406,7 +406,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.regulatoryAuthority !== undefined && func0.call(data, "regulatoryAuthority")){
@@ -442,7 +442,7 @@ if(_valid0){
 const _errs18 = errors;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if((data7.allowed === undefined) || (!(func0.call(data7, "allowed")))){
-vErrors = addError(vErrors, instancePath+"/substitution/" + i2, "#/$defs/MedicationKnowledge_Substitution/allOf/0/then/required", "required", {missingProperty: "allowed"}); errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2, "#/$defs/MedicationKnowledge_Substitution/allOf/0/then/required", {missingProperty: "allowed"}); errors++;
 }
 }
 var _valid0 = _errs18 === errors;
@@ -454,11 +454,11 @@ props0._allowed = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath+"/substitution/" + i2, "#/$defs/MedicationKnowledge_Substitution/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2, "#/$defs/MedicationKnowledge_Substitution/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if((data7.type === undefined) || (!(func0.call(data7, "type")))){
-vErrors = addError(vErrors, instancePath+"/substitution/" + i2, "#/$defs/MedicationKnowledge_Substitution/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2, "#/$defs/MedicationKnowledge_Substitution/required", {missingProperty: "type"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -473,11 +473,11 @@ if(data7.id !== undefined && func0.call(data7, "id")){
 let data9 = data7.id;
 if(typeof data9 === "string"){
 if(func9(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/id", "#/$defs/MedicationKnowledge_Substitution/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/id", "#/$defs/MedicationKnowledge_Substitution/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/id", "#/$defs/MedicationKnowledge_Substitution/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/id", "#/$defs/MedicationKnowledge_Substitution/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data7.extension !== undefined && func0.call(data7, "extension")){
@@ -491,7 +491,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/extension", "#/$defs/MedicationKnowledge_Substitution/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/extension", "#/$defs/MedicationKnowledge_Substitution/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data7.modifierExtension !== undefined && func0.call(data7, "modifierExtension")){
@@ -505,7 +505,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/modifierExtension", "#/$defs/MedicationKnowledge_Substitution/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/modifierExtension", "#/$defs/MedicationKnowledge_Substitution/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data7.type !== undefined && func0.call(data7, "type")){
@@ -515,7 +515,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 if(data7.allowed !== undefined && func0.call(data7, "allowed")){
 if(typeof data7.allowed !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/allowed", "#/$defs/MedicationKnowledge_Substitution/properties/allowed/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/allowed", "#/$defs/MedicationKnowledge_Substitution/properties/allowed/type", {type: "boolean"}); errors++;
 }
 }
 if(data7._allowed !== undefined && func0.call(data7, "_allowed")){
@@ -525,12 +525,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/substitution/" + i2, "#/$defs/MedicationKnowledge_Substitution/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2, "#/$defs/MedicationKnowledge_Substitution/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/substitution", "#/properties/substitution/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/substitution", "#/properties/substitution/type", {type: "array"}); errors++;
 }
 }
 if(data.schedule !== undefined && func0.call(data, "schedule")){
@@ -541,17 +541,17 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.schedule === undefined) || (!(func0.call(data18, "schedule")))){
-vErrors = addError(vErrors, instancePath+"/schedule/" + i5, "#/$defs/MedicationKnowledge_Schedule/required", "required", {missingProperty: "schedule"}); errors++;
+vErrors = addError(vErrors, instancePath+"/schedule/" + i5, "#/$defs/MedicationKnowledge_Schedule/required", {missingProperty: "schedule"}); errors++;
 }
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func9(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/schedule/" + i5+"/id", "#/$defs/MedicationKnowledge_Schedule/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/schedule/" + i5+"/id", "#/$defs/MedicationKnowledge_Schedule/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/schedule/" + i5+"/id", "#/$defs/MedicationKnowledge_Schedule/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/schedule/" + i5+"/id", "#/$defs/MedicationKnowledge_Schedule/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -565,7 +565,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/schedule/" + i5+"/extension", "#/$defs/MedicationKnowledge_Schedule/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/schedule/" + i5+"/extension", "#/$defs/MedicationKnowledge_Schedule/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -579,7 +579,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/schedule/" + i5+"/modifierExtension", "#/$defs/MedicationKnowledge_Schedule/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/schedule/" + i5+"/modifierExtension", "#/$defs/MedicationKnowledge_Schedule/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.schedule !== undefined && func0.call(data18, "schedule")){
@@ -589,29 +589,29 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/schedule/" + i5, "#/$defs/MedicationKnowledge_Schedule/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/schedule/" + i5, "#/$defs/MedicationKnowledge_Schedule/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/schedule", "#/properties/schedule/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/schedule", "#/properties/schedule/type", {type: "array"}); errors++;
 }
 }
 if(data.maxDispense !== undefined && func0.call(data, "maxDispense")){
 let data25 = data.maxDispense;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if((data25.quantity === undefined) || (!(func0.call(data25, "quantity")))){
-vErrors = addError(vErrors, instancePath+"/maxDispense", "#/$defs/MedicationKnowledge_MaxDispense/required", "required", {missingProperty: "quantity"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxDispense", "#/$defs/MedicationKnowledge_MaxDispense/required", {missingProperty: "quantity"}); errors++;
 }
 if(data25.id !== undefined && func0.call(data25, "id")){
 let data26 = data25.id;
 if(typeof data26 === "string"){
 if(func9(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/maxDispense/id", "#/$defs/MedicationKnowledge_MaxDispense/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxDispense/id", "#/$defs/MedicationKnowledge_MaxDispense/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/maxDispense/id", "#/$defs/MedicationKnowledge_MaxDispense/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxDispense/id", "#/$defs/MedicationKnowledge_MaxDispense/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data25.extension !== undefined && func0.call(data25, "extension")){
@@ -625,7 +625,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/maxDispense/extension", "#/$defs/MedicationKnowledge_MaxDispense/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxDispense/extension", "#/$defs/MedicationKnowledge_MaxDispense/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data25.modifierExtension !== undefined && func0.call(data25, "modifierExtension")){
@@ -639,7 +639,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/maxDispense/modifierExtension", "#/$defs/MedicationKnowledge_MaxDispense/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxDispense/modifierExtension", "#/$defs/MedicationKnowledge_MaxDispense/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data25.quantity !== undefined && func0.call(data25, "quantity")){
@@ -654,12 +654,12 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/maxDispense", "#/$defs/MedicationKnowledge_MaxDispense/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxDispense", "#/$defs/MedicationKnowledge_MaxDispense/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -693,22 +693,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicationKnowledge" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "MedicationKnowledge"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicationKnowledge"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -720,11 +720,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -736,11 +736,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -764,7 +764,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -778,7 +778,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -792,7 +792,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -803,10 +803,10 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data15 = data.status;
 if(typeof data15 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!(((data15 === "active") || (data15 === "inactive")) || (data15 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -837,16 +837,16 @@ for(let i3=0; i3<len3; i3++){
 let data21 = data20[i3];
 if(typeof data21 === "string"){
 if(func9(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/synonym/" + i3, "#/properties/synonym/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/synonym/" + i3, "#/properties/synonym/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/synonym/" + i3, "#/properties/synonym/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/synonym/" + i3, "#/properties/synonym/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/synonym", "#/properties/synonym/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/synonym", "#/properties/synonym/type", {type: "array"}); errors++;
 }
 }
 if(data._synonym !== undefined && func0.call(data, "_synonym")){
@@ -860,7 +860,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_synonym", "#/properties/_synonym/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_synonym", "#/properties/_synonym/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedMedicationKnowledge !== undefined && func0.call(data, "relatedMedicationKnowledge")){
@@ -871,20 +871,20 @@ for(let i5=0; i5<len5; i5++){
 let data25 = data24[i5];
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if((data25.reference === undefined) || (!(func0.call(data25, "reference")))){
-vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5, "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/required", "required", {missingProperty: "reference"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5, "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/required", {missingProperty: "reference"}); errors++;
 }
 if((data25.type === undefined) || (!(func0.call(data25, "type")))){
-vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5, "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5, "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/required", {missingProperty: "type"}); errors++;
 }
 if(data25.id !== undefined && func0.call(data25, "id")){
 let data26 = data25.id;
 if(typeof data26 === "string"){
 if(func9(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/id", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/id", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/id", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/id", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data25.extension !== undefined && func0.call(data25, "extension")){
@@ -898,7 +898,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/extension", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/extension", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data25.modifierExtension !== undefined && func0.call(data25, "modifierExtension")){
@@ -912,7 +912,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/modifierExtension", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/modifierExtension", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data25.type !== undefined && func0.call(data25, "type")){
@@ -931,17 +931,17 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/reference", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/reference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/reference", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/reference/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5, "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5, "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge", "#/properties/relatedMedicationKnowledge/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge", "#/properties/relatedMedicationKnowledge/type", {type: "array"}); errors++;
 }
 }
 if(data.associatedMedication !== undefined && func0.call(data, "associatedMedication")){
@@ -955,7 +955,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/associatedMedication", "#/properties/associatedMedication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/associatedMedication", "#/properties/associatedMedication/type", {type: "array"}); errors++;
 }
 }
 if(data.productType !== undefined && func0.call(data, "productType")){
@@ -969,7 +969,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/productType", "#/properties/productType/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/productType", "#/properties/productType/type", {type: "array"}); errors++;
 }
 }
 if(data.monograph !== undefined && func0.call(data, "monograph")){
@@ -983,11 +983,11 @@ if(data39.id !== undefined && func0.call(data39, "id")){
 let data40 = data39.id;
 if(typeof data40 === "string"){
 if(func9(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/monograph/" + i11+"/id", "#/$defs/MedicationKnowledge_Monograph/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/monograph/" + i11+"/id", "#/$defs/MedicationKnowledge_Monograph/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monograph/" + i11+"/id", "#/$defs/MedicationKnowledge_Monograph/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monograph/" + i11+"/id", "#/$defs/MedicationKnowledge_Monograph/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data39.extension !== undefined && func0.call(data39, "extension")){
@@ -1001,7 +1001,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monograph/" + i11+"/extension", "#/$defs/MedicationKnowledge_Monograph/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monograph/" + i11+"/extension", "#/$defs/MedicationKnowledge_Monograph/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
@@ -1015,7 +1015,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monograph/" + i11+"/modifierExtension", "#/$defs/MedicationKnowledge_Monograph/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monograph/" + i11+"/modifierExtension", "#/$defs/MedicationKnowledge_Monograph/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data39.type !== undefined && func0.call(data39, "type")){
@@ -1030,12 +1030,12 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monograph/" + i11, "#/$defs/MedicationKnowledge_Monograph/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monograph/" + i11, "#/$defs/MedicationKnowledge_Monograph/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monograph", "#/properties/monograph/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monograph", "#/properties/monograph/type", {type: "array"}); errors++;
 }
 }
 if(data.ingredient !== undefined && func0.call(data, "ingredient")){
@@ -1079,25 +1079,25 @@ if(_valid0){
 const _errs83 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.itemCodeableConcept === undefined) || (!(func0.call(data48, "itemCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i14, "#/$defs/MedicationKnowledge_Ingredient/allOf/0/then/required", "required", {missingProperty: "itemCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14, "#/$defs/MedicationKnowledge_Ingredient/allOf/0/then/required", {missingProperty: "itemCodeableConcept"}); errors++;
 }
 }
 var _valid0 = _errs83 === errors;
 valid37 = _valid0;
 }
 if(!valid37){
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i14, "#/$defs/MedicationKnowledge_Ingredient/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14, "#/$defs/MedicationKnowledge_Ingredient/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if(data48.id !== undefined && func0.call(data48, "id")){
 let data51 = data48.id;
 if(typeof data51 === "string"){
 if(func9(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/id", "#/$defs/MedicationKnowledge_Ingredient/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/id", "#/$defs/MedicationKnowledge_Ingredient/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/id", "#/$defs/MedicationKnowledge_Ingredient/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/id", "#/$defs/MedicationKnowledge_Ingredient/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data48.extension !== undefined && func0.call(data48, "extension")){
@@ -1111,7 +1111,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/extension", "#/$defs/MedicationKnowledge_Ingredient/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/extension", "#/$defs/MedicationKnowledge_Ingredient/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
@@ -1125,7 +1125,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/modifierExtension", "#/$defs/MedicationKnowledge_Ingredient/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/modifierExtension", "#/$defs/MedicationKnowledge_Ingredient/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data48.itemCodeableConcept !== undefined && func0.call(data48, "itemCodeableConcept")){
@@ -1140,7 +1140,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 if(data48.isActive !== undefined && func0.call(data48, "isActive")){
 if(typeof data48.isActive !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/isActive", "#/$defs/MedicationKnowledge_Ingredient/properties/isActive/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/isActive", "#/$defs/MedicationKnowledge_Ingredient/properties/isActive/type", {type: "boolean"}); errors++;
 }
 }
 if(data48._isActive !== undefined && func0.call(data48, "_isActive")){
@@ -1155,27 +1155,27 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 const forms0 = func11(data48, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i14, "#/$defs/MedicationKnowledge_Ingredient/cdxChoice", "cdxChoice", {choice: "item[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14, "#/$defs/MedicationKnowledge_Ingredient/cdxChoice", {choice: "item[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient/" + i14, "#/$defs/MedicationKnowledge_Ingredient/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14, "#/$defs/MedicationKnowledge_Ingredient/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient", "#/properties/ingredient/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient", "#/properties/ingredient/type", {type: "array"}); errors++;
 }
 }
 if(data.preparationInstruction !== undefined && func0.call(data, "preparationInstruction")){
 let data61 = data.preparationInstruction;
 if(typeof data61 === "string"){
 if(func9(data61) < 1){
-vErrors = addError(vErrors, instancePath+"/preparationInstruction", "#/properties/preparationInstruction/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/preparationInstruction", "#/properties/preparationInstruction/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/preparationInstruction", "#/properties/preparationInstruction/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/preparationInstruction", "#/properties/preparationInstruction/type", {type: "string"}); errors++;
 }
 }
 if(data._preparationInstruction !== undefined && func0.call(data, "_preparationInstruction")){
@@ -1194,7 +1194,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/intendedRoute", "#/properties/intendedRoute/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/intendedRoute", "#/properties/intendedRoute/type", {type: "array"}); errors++;
 }
 }
 if(data.cost !== undefined && func0.call(data, "cost")){
@@ -1205,20 +1205,20 @@ for(let i18=0; i18<len18; i18++){
 let data66 = data65[i18];
 if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
 if((data66.cost === undefined) || (!(func0.call(data66, "cost")))){
-vErrors = addError(vErrors, instancePath+"/cost/" + i18, "#/$defs/MedicationKnowledge_Cost/required", "required", {missingProperty: "cost"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18, "#/$defs/MedicationKnowledge_Cost/required", {missingProperty: "cost"}); errors++;
 }
 if((data66.type === undefined) || (!(func0.call(data66, "type")))){
-vErrors = addError(vErrors, instancePath+"/cost/" + i18, "#/$defs/MedicationKnowledge_Cost/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18, "#/$defs/MedicationKnowledge_Cost/required", {missingProperty: "type"}); errors++;
 }
 if(data66.id !== undefined && func0.call(data66, "id")){
 let data67 = data66.id;
 if(typeof data67 === "string"){
 if(func9(data67) < 1){
-vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/id", "#/$defs/MedicationKnowledge_Cost/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/id", "#/$defs/MedicationKnowledge_Cost/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/id", "#/$defs/MedicationKnowledge_Cost/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/id", "#/$defs/MedicationKnowledge_Cost/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data66.extension !== undefined && func0.call(data66, "extension")){
@@ -1232,7 +1232,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/extension", "#/$defs/MedicationKnowledge_Cost/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/extension", "#/$defs/MedicationKnowledge_Cost/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data66.modifierExtension !== undefined && func0.call(data66, "modifierExtension")){
@@ -1246,7 +1246,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/modifierExtension", "#/$defs/MedicationKnowledge_Cost/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/modifierExtension", "#/$defs/MedicationKnowledge_Cost/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data66.type !== undefined && func0.call(data66, "type")){
@@ -1258,11 +1258,11 @@ if(data66.source !== undefined && func0.call(data66, "source")){
 let data73 = data66.source;
 if(typeof data73 === "string"){
 if(func9(data73) < 1){
-vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/source", "#/$defs/MedicationKnowledge_Cost/properties/source/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/source", "#/$defs/MedicationKnowledge_Cost/properties/source/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/source", "#/$defs/MedicationKnowledge_Cost/properties/source/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/source", "#/$defs/MedicationKnowledge_Cost/properties/source/type", {type: "string"}); errors++;
 }
 }
 if(data66._source !== undefined && func0.call(data66, "_source")){
@@ -1277,12 +1277,12 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/cost/" + i18, "#/$defs/MedicationKnowledge_Cost/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18, "#/$defs/MedicationKnowledge_Cost/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/cost", "#/properties/cost/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cost", "#/properties/cost/type", {type: "array"}); errors++;
 }
 }
 if(data.monitoringProgram !== undefined && func0.call(data, "monitoringProgram")){
@@ -1296,11 +1296,11 @@ if(data77.id !== undefined && func0.call(data77, "id")){
 let data78 = data77.id;
 if(typeof data78 === "string"){
 if(func9(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/id", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/id", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/id", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/id", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data77.extension !== undefined && func0.call(data77, "extension")){
@@ -1314,7 +1314,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/extension", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/extension", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data77.modifierExtension !== undefined && func0.call(data77, "modifierExtension")){
@@ -1328,7 +1328,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/modifierExtension", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/modifierExtension", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data77.type !== undefined && func0.call(data77, "type")){
@@ -1340,11 +1340,11 @@ if(data77.name !== undefined && func0.call(data77, "name")){
 let data84 = data77.name;
 if(typeof data84 === "string"){
 if(func9(data84) < 1){
-vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/name", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/name", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/name", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/name", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data77._name !== undefined && func0.call(data77, "_name")){
@@ -1354,12 +1354,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21, "#/$defs/MedicationKnowledge_MonitoringProgram/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21, "#/$defs/MedicationKnowledge_MonitoringProgram/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monitoringProgram", "#/properties/monitoringProgram/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram", "#/properties/monitoringProgram/type", {type: "array"}); errors++;
 }
 }
 if(data.administrationGuidelines !== undefined && func0.call(data, "administrationGuidelines")){
@@ -1373,7 +1373,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/administrationGuidelines", "#/properties/administrationGuidelines/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/administrationGuidelines", "#/properties/administrationGuidelines/type", {type: "array"}); errors++;
 }
 }
 if(data.medicineClassification !== undefined && func0.call(data, "medicineClassification")){
@@ -1384,17 +1384,17 @@ for(let i25=0; i25<len25; i25++){
 let data89 = data88[i25];
 if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
 if((data89.type === undefined) || (!(func0.call(data89, "type")))){
-vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25, "#/$defs/MedicationKnowledge_MedicineClassification/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25, "#/$defs/MedicationKnowledge_MedicineClassification/required", {missingProperty: "type"}); errors++;
 }
 if(data89.id !== undefined && func0.call(data89, "id")){
 let data90 = data89.id;
 if(typeof data90 === "string"){
 if(func9(data90) < 1){
-vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/id", "#/$defs/MedicationKnowledge_MedicineClassification/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/id", "#/$defs/MedicationKnowledge_MedicineClassification/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/id", "#/$defs/MedicationKnowledge_MedicineClassification/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/id", "#/$defs/MedicationKnowledge_MedicineClassification/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data89.extension !== undefined && func0.call(data89, "extension")){
@@ -1408,7 +1408,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/extension", "#/$defs/MedicationKnowledge_MedicineClassification/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/extension", "#/$defs/MedicationKnowledge_MedicineClassification/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data89.modifierExtension !== undefined && func0.call(data89, "modifierExtension")){
@@ -1422,7 +1422,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/modifierExtension", "#/$defs/MedicationKnowledge_MedicineClassification/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/modifierExtension", "#/$defs/MedicationKnowledge_MedicineClassification/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data89.type !== undefined && func0.call(data89, "type")){
@@ -1441,17 +1441,17 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/classification", "#/$defs/MedicationKnowledge_MedicineClassification/properties/classification/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/classification", "#/$defs/MedicationKnowledge_MedicineClassification/properties/classification/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25, "#/$defs/MedicationKnowledge_MedicineClassification/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25, "#/$defs/MedicationKnowledge_MedicineClassification/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/medicineClassification", "#/properties/medicineClassification/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification", "#/properties/medicineClassification/type", {type: "array"}); errors++;
 }
 }
 if(data.packaging !== undefined && func0.call(data, "packaging")){
@@ -1461,11 +1461,11 @@ if(data98.id !== undefined && func0.call(data98, "id")){
 let data99 = data98.id;
 if(typeof data99 === "string"){
 if(func9(data99) < 1){
-vErrors = addError(vErrors, instancePath+"/packaging/id", "#/$defs/MedicationKnowledge_Packaging/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/packaging/id", "#/$defs/MedicationKnowledge_Packaging/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/packaging/id", "#/$defs/MedicationKnowledge_Packaging/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/packaging/id", "#/$defs/MedicationKnowledge_Packaging/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data98.extension !== undefined && func0.call(data98, "extension")){
@@ -1479,7 +1479,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/packaging/extension", "#/$defs/MedicationKnowledge_Packaging/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/packaging/extension", "#/$defs/MedicationKnowledge_Packaging/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data98.modifierExtension !== undefined && func0.call(data98, "modifierExtension")){
@@ -1493,7 +1493,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/packaging/modifierExtension", "#/$defs/MedicationKnowledge_Packaging/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/packaging/modifierExtension", "#/$defs/MedicationKnowledge_Packaging/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data98.type !== undefined && func0.call(data98, "type")){
@@ -1508,7 +1508,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/packaging", "#/$defs/MedicationKnowledge_Packaging/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/packaging", "#/$defs/MedicationKnowledge_Packaging/type", {type: "object"}); errors++;
 }
 }
 if(data.drugCharacteristic !== undefined && func0.call(data, "drugCharacteristic")){
@@ -1522,11 +1522,11 @@ if(data107.id !== undefined && func0.call(data107, "id")){
 let data108 = data107.id;
 if(typeof data108 === "string"){
 if(func9(data108) < 1){
-vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/id", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/id", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/id", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/id", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data107.extension !== undefined && func0.call(data107, "extension")){
@@ -1540,7 +1540,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/extension", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/extension", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data107.modifierExtension !== undefined && func0.call(data107, "modifierExtension")){
@@ -1554,7 +1554,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/modifierExtension", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/modifierExtension", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data107.type !== undefined && func0.call(data107, "type")){
@@ -1571,11 +1571,11 @@ if(data107.valueString !== undefined && func0.call(data107, "valueString")){
 let data115 = data107.valueString;
 if(typeof data115 === "string"){
 if(func9(data115) < 1){
-vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/valueString", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/valueString", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/valueString", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/valueString", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data107._valueString !== undefined && func0.call(data107, "_valueString")){
@@ -1592,11 +1592,11 @@ if(data107.valueBase64Binary !== undefined && func0.call(data107, "valueBase64Bi
 let data118 = data107.valueBase64Binary;
 if(typeof data118 === "string"){
 if(!(formats0(data118))){
-vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data107._valueBase64Binary !== undefined && func0.call(data107, "_valueBase64Binary")){
@@ -1606,16 +1606,16 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms1 = func11(data107, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31, "#/$defs/MedicationKnowledge_DrugCharacteristic/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31, "#/$defs/MedicationKnowledge_DrugCharacteristic/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31, "#/$defs/MedicationKnowledge_DrugCharacteristic/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31, "#/$defs/MedicationKnowledge_DrugCharacteristic/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/drugCharacteristic", "#/properties/drugCharacteristic/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic", "#/properties/drugCharacteristic/type", {type: "array"}); errors++;
 }
 }
 if(data.contraindication !== undefined && func0.call(data, "contraindication")){
@@ -1629,7 +1629,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contraindication", "#/properties/contraindication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contraindication", "#/properties/contraindication/type", {type: "array"}); errors++;
 }
 }
 if(data.regulatory !== undefined && func0.call(data, "regulatory")){
@@ -1643,7 +1643,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/regulatory", "#/properties/regulatory/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/regulatory", "#/properties/regulatory/type", {type: "array"}); errors++;
 }
 }
 if(data.kinetics !== undefined && func0.call(data, "kinetics")){
@@ -1657,11 +1657,11 @@ if(data125.id !== undefined && func0.call(data125, "id")){
 let data126 = data125.id;
 if(typeof data126 === "string"){
 if(func9(data126) < 1){
-vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/id", "#/$defs/MedicationKnowledge_Kinetics/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/id", "#/$defs/MedicationKnowledge_Kinetics/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/id", "#/$defs/MedicationKnowledge_Kinetics/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/id", "#/$defs/MedicationKnowledge_Kinetics/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data125.extension !== undefined && func0.call(data125, "extension")){
@@ -1675,7 +1675,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/extension", "#/$defs/MedicationKnowledge_Kinetics/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/extension", "#/$defs/MedicationKnowledge_Kinetics/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data125.modifierExtension !== undefined && func0.call(data125, "modifierExtension")){
@@ -1689,7 +1689,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/modifierExtension", "#/$defs/MedicationKnowledge_Kinetics/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/modifierExtension", "#/$defs/MedicationKnowledge_Kinetics/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data125.areaUnderCurve !== undefined && func0.call(data125, "areaUnderCurve")){
@@ -1703,7 +1703,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/areaUnderCurve", "#/$defs/MedicationKnowledge_Kinetics/properties/areaUnderCurve/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/areaUnderCurve", "#/$defs/MedicationKnowledge_Kinetics/properties/areaUnderCurve/type", {type: "array"}); errors++;
 }
 }
 if(data125.lethalDose50 !== undefined && func0.call(data125, "lethalDose50")){
@@ -1717,7 +1717,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/lethalDose50", "#/$defs/MedicationKnowledge_Kinetics/properties/lethalDose50/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/lethalDose50", "#/$defs/MedicationKnowledge_Kinetics/properties/lethalDose50/type", {type: "array"}); errors++;
 }
 }
 if(data125.halfLifePeriod !== undefined && func0.call(data125, "halfLifePeriod")){
@@ -1727,17 +1727,17 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/kinetics/" + i36, "#/$defs/MedicationKnowledge_Kinetics/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36, "#/$defs/MedicationKnowledge_Kinetics/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/kinetics", "#/properties/kinetics/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics", "#/properties/kinetics/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1785,8 +1785,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -57,7 +57,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productName === undefined) || (!(func0.call(data, "productName")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "productName"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "productName"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -69,7 +69,7 @@ props0._productName = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -86,11 +86,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func9(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -104,7 +104,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -118,18 +118,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.productName !== undefined && func0.call(data, "productName")){
 let data6 = data.productName;
 if(typeof data6 === "string"){
 if(func9(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/productName", "#/properties/productName/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/productName", "#/properties/productName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/productName", "#/properties/productName/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/productName", "#/properties/productName/type", {type: "string"}); errors++;
 }
 }
 if(data._productName !== undefined && func0.call(data, "_productName")){
@@ -165,7 +165,7 @@ if(_valid1){
 const _errs24 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.part === undefined) || (!(func0.call(data9, "part")))){
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/allOf/0/then/required", "required", {missingProperty: "part"}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/allOf/0/then/required", {missingProperty: "part"}); errors++;
 }
 }
 var _valid1 = _errs24 === errors;
@@ -177,11 +177,11 @@ props1._part = true;
 }
 }
 if(!valid12){
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.type === undefined) || (!(func0.call(data9, "type")))){
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/required", {missingProperty: "type"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -196,11 +196,11 @@ if(data9.id !== undefined && func0.call(data9, "id")){
 let data11 = data9.id;
 if(typeof data11 === "string"){
 if(func9(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/id", "#/$defs/MedicinalProduct_NamePart/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/id", "#/$defs/MedicinalProduct_NamePart/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/id", "#/$defs/MedicinalProduct_NamePart/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/id", "#/$defs/MedicinalProduct_NamePart/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data9.extension !== undefined && func0.call(data9, "extension")){
@@ -214,7 +214,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/extension", "#/$defs/MedicinalProduct_NamePart/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/extension", "#/$defs/MedicinalProduct_NamePart/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
@@ -228,18 +228,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/modifierExtension", "#/$defs/MedicinalProduct_NamePart/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/modifierExtension", "#/$defs/MedicinalProduct_NamePart/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data9.part !== undefined && func0.call(data9, "part")){
 let data16 = data9.part;
 if(typeof data16 === "string"){
 if(func9(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/part", "#/$defs/MedicinalProduct_NamePart/properties/part/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/part", "#/$defs/MedicinalProduct_NamePart/properties/part/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/part", "#/$defs/MedicinalProduct_NamePart/properties/part/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/part", "#/$defs/MedicinalProduct_NamePart/properties/part/type", {type: "string"}); errors++;
 }
 }
 if(data9._part !== undefined && func0.call(data9, "_part")){
@@ -254,12 +254,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/namePart", "#/properties/namePart/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/namePart", "#/properties/namePart/type", {type: "array"}); errors++;
 }
 }
 if(data.countryLanguage !== undefined && func0.call(data, "countryLanguage")){
@@ -270,20 +270,20 @@ for(let i5=0; i5<len5; i5++){
 let data20 = data19[i5];
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.country === undefined) || (!(func0.call(data20, "country")))){
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5, "#/$defs/MedicinalProduct_CountryLanguage/required", "required", {missingProperty: "country"}); errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5, "#/$defs/MedicinalProduct_CountryLanguage/required", {missingProperty: "country"}); errors++;
 }
 if((data20.language === undefined) || (!(func0.call(data20, "language")))){
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5, "#/$defs/MedicinalProduct_CountryLanguage/required", "required", {missingProperty: "language"}); errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5, "#/$defs/MedicinalProduct_CountryLanguage/required", {missingProperty: "language"}); errors++;
 }
 if(data20.id !== undefined && func0.call(data20, "id")){
 let data21 = data20.id;
 if(typeof data21 === "string"){
 if(func9(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/id", "#/$defs/MedicinalProduct_CountryLanguage/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/id", "#/$defs/MedicinalProduct_CountryLanguage/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/id", "#/$defs/MedicinalProduct_CountryLanguage/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/id", "#/$defs/MedicinalProduct_CountryLanguage/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data20.extension !== undefined && func0.call(data20, "extension")){
@@ -297,7 +297,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/extension", "#/$defs/MedicinalProduct_CountryLanguage/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/extension", "#/$defs/MedicinalProduct_CountryLanguage/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
@@ -311,7 +311,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/modifierExtension", "#/$defs/MedicinalProduct_CountryLanguage/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/modifierExtension", "#/$defs/MedicinalProduct_CountryLanguage/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data20.country !== undefined && func0.call(data20, "country")){
@@ -331,17 +331,17 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5, "#/$defs/MedicinalProduct_CountryLanguage/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5, "#/$defs/MedicinalProduct_CountryLanguage/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/countryLanguage", "#/properties/countryLanguage/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage", "#/properties/countryLanguage/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -365,25 +365,25 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "name"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProduct" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "MedicinalProduct"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProduct"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -395,11 +395,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -411,11 +411,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -439,7 +439,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -453,7 +453,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -467,7 +467,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -481,7 +481,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -517,16 +517,16 @@ for(let i4=0; i4<len4; i4++){
 let data22 = data21[i4];
 if(typeof data22 === "string"){
 if(func9(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/specialMeasures/" + i4, "#/properties/specialMeasures/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialMeasures/" + i4, "#/properties/specialMeasures/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialMeasures/" + i4, "#/properties/specialMeasures/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialMeasures/" + i4, "#/properties/specialMeasures/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialMeasures", "#/properties/specialMeasures/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialMeasures", "#/properties/specialMeasures/type", {type: "array"}); errors++;
 }
 }
 if(data._specialMeasures !== undefined && func0.call(data, "_specialMeasures")){
@@ -540,7 +540,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_specialMeasures", "#/properties/_specialMeasures/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_specialMeasures", "#/properties/_specialMeasures/type", {type: "array"}); errors++;
 }
 }
 if(data.paediatricUseIndicator !== undefined && func0.call(data, "paediatricUseIndicator")){
@@ -559,7 +559,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/productClassification", "#/properties/productClassification/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/productClassification", "#/properties/productClassification/type", {type: "array"}); errors++;
 }
 }
 if(data.marketingStatus !== undefined && func0.call(data, "marketingStatus")){
@@ -573,7 +573,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/marketingStatus", "#/properties/marketingStatus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/marketingStatus", "#/properties/marketingStatus/type", {type: "array"}); errors++;
 }
 }
 if(data.pharmaceuticalProduct !== undefined && func0.call(data, "pharmaceuticalProduct")){
@@ -587,7 +587,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/pharmaceuticalProduct", "#/properties/pharmaceuticalProduct/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/pharmaceuticalProduct", "#/properties/pharmaceuticalProduct/type", {type: "array"}); errors++;
 }
 }
 if(data.packagedMedicinalProduct !== undefined && func0.call(data, "packagedMedicinalProduct")){
@@ -601,7 +601,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/packagedMedicinalProduct", "#/properties/packagedMedicinalProduct/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/packagedMedicinalProduct", "#/properties/packagedMedicinalProduct/type", {type: "array"}); errors++;
 }
 }
 if(data.attachedDocument !== undefined && func0.call(data, "attachedDocument")){
@@ -615,7 +615,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attachedDocument", "#/properties/attachedDocument/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attachedDocument", "#/properties/attachedDocument/type", {type: "array"}); errors++;
 }
 }
 if(data.masterFile !== undefined && func0.call(data, "masterFile")){
@@ -629,7 +629,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/masterFile", "#/properties/masterFile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/masterFile", "#/properties/masterFile/type", {type: "array"}); errors++;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -643,7 +643,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.clinicalTrial !== undefined && func0.call(data, "clinicalTrial")){
@@ -657,7 +657,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/clinicalTrial", "#/properties/clinicalTrial/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/clinicalTrial", "#/properties/clinicalTrial/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
@@ -671,7 +671,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "array"}); errors++;
 }
 }
 if(data.crossReference !== undefined && func0.call(data, "crossReference")){
@@ -685,7 +685,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/crossReference", "#/properties/crossReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/crossReference", "#/properties/crossReference/type", {type: "array"}); errors++;
 }
 }
 if(data.manufacturingBusinessOperation !== undefined && func0.call(data, "manufacturingBusinessOperation")){
@@ -699,11 +699,11 @@ if(data47.id !== undefined && func0.call(data47, "id")){
 let data48 = data47.id;
 if(typeof data48 === "string"){
 if(func9(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/id", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/id", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/id", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/id", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data47.extension !== undefined && func0.call(data47, "extension")){
@@ -717,7 +717,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/extension", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/extension", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data47.modifierExtension !== undefined && func0.call(data47, "modifierExtension")){
@@ -731,7 +731,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/modifierExtension", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/modifierExtension", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data47.operationType !== undefined && func0.call(data47, "operationType")){
@@ -748,14 +748,14 @@ if(data47.effectiveDate !== undefined && func0.call(data47, "effectiveDate")){
 let data55 = data47.effectiveDate;
 if(typeof data55 === "string"){
 if(!pattern3.test(data55)){
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data55))){
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/type", {type: "string"}); errors++;
 }
 }
 if(data47._effectiveDate !== undefined && func0.call(data47, "_effectiveDate")){
@@ -779,7 +779,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/manufacturer", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/manufacturer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/manufacturer", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/manufacturer/type", {type: "array"}); errors++;
 }
 }
 if(data47.regulator !== undefined && func0.call(data47, "regulator")){
@@ -789,12 +789,12 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16, "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16, "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation", "#/properties/manufacturingBusinessOperation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation", "#/properties/manufacturingBusinessOperation/type", {type: "array"}); errors++;
 }
 }
 if(data.specialDesignation !== undefined && func0.call(data, "specialDesignation")){
@@ -808,11 +808,11 @@ if(data62.id !== undefined && func0.call(data62, "id")){
 let data63 = data62.id;
 if(typeof data63 === "string"){
 if(func9(data63) < 1){
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/id", "#/$defs/MedicinalProduct_SpecialDesignation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/id", "#/$defs/MedicinalProduct_SpecialDesignation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/id", "#/$defs/MedicinalProduct_SpecialDesignation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/id", "#/$defs/MedicinalProduct_SpecialDesignation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data62.extension !== undefined && func0.call(data62, "extension")){
@@ -826,7 +826,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/extension", "#/$defs/MedicinalProduct_SpecialDesignation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/extension", "#/$defs/MedicinalProduct_SpecialDesignation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data62.modifierExtension !== undefined && func0.call(data62, "modifierExtension")){
@@ -840,7 +840,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/modifierExtension", "#/$defs/MedicinalProduct_SpecialDesignation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/modifierExtension", "#/$defs/MedicinalProduct_SpecialDesignation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data62.identifier !== undefined && func0.call(data62, "identifier")){
@@ -854,7 +854,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/identifier", "#/$defs/MedicinalProduct_SpecialDesignation/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/identifier", "#/$defs/MedicinalProduct_SpecialDesignation/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data62.type !== undefined && func0.call(data62, "type")){
@@ -886,14 +886,14 @@ if(data62.date !== undefined && func0.call(data62, "date")){
 let data75 = data62.date;
 if(typeof data75 === "string"){
 if(!pattern3.test(data75)){
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/date", "#/$defs/MedicinalProduct_SpecialDesignation/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/date", "#/$defs/MedicinalProduct_SpecialDesignation/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data75))){
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/date", "#/$defs/MedicinalProduct_SpecialDesignation/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/date", "#/$defs/MedicinalProduct_SpecialDesignation/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/date", "#/$defs/MedicinalProduct_SpecialDesignation/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/date", "#/$defs/MedicinalProduct_SpecialDesignation/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data62._date !== undefined && func0.call(data62, "_date")){
@@ -908,21 +908,21 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 const forms0 = func12(data62, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20, "#/$defs/MedicinalProduct_SpecialDesignation/cdxChoice", "cdxChoice", {choice: "indication[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20, "#/$defs/MedicinalProduct_SpecialDesignation/cdxChoice", {choice: "indication[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20, "#/$defs/MedicinalProduct_SpecialDesignation/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialDesignation", "#/properties/specialDesignation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20, "#/$defs/MedicinalProduct_SpecialDesignation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation", "#/properties/specialDesignation/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -966,8 +966,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

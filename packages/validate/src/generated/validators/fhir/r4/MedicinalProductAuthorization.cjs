@@ -36,17 +36,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -60,7 +60,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -74,7 +74,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -96,11 +96,11 @@ if(data.dateDateTime !== undefined && func0.call(data, "dateDateTime")){
 let data8 = data.dateDateTime;
 if(typeof data8 === "string"){
 if(!pattern3.test(data8)){
-vErrors = addError(vErrors, instancePath+"/dateDateTime", "#/properties/dateDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateDateTime", "#/properties/dateDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dateDateTime", "#/properties/dateDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateDateTime", "#/properties/dateDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._dateDateTime !== undefined && func0.call(data, "_dateDateTime")){
@@ -119,16 +119,16 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/application", "#/properties/application/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/application", "#/properties/application/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func11(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "date[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "date[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -163,22 +163,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductAuthorization" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "MedicinalProductAuthorization"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductAuthorization"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -190,11 +190,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -206,11 +206,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -234,7 +234,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -248,7 +248,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -262,7 +262,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -276,7 +276,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -295,7 +295,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/country", "#/properties/country/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/country", "#/properties/country/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -309,7 +309,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
@@ -321,14 +321,14 @@ if(data.statusDate !== undefined && func0.call(data, "statusDate")){
 let data22 = data.statusDate;
 if(typeof data22 === "string"){
 if(!pattern3.test(data22)){
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data22))){
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/type", {type: "string"}); errors++;
 }
 }
 if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
@@ -340,14 +340,14 @@ if(data.restoreDate !== undefined && func0.call(data, "restoreDate")){
 let data24 = data.restoreDate;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
-vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data24))){
-vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/type", {type: "string"}); errors++;
 }
 }
 if(data._restoreDate !== undefined && func0.call(data, "_restoreDate")){
@@ -369,14 +369,14 @@ if(data.dateOfFirstAuthorization !== undefined && func0.call(data, "dateOfFirstA
 let data28 = data.dateOfFirstAuthorization;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
-vErrors = addError(vErrors, instancePath+"/dateOfFirstAuthorization", "#/properties/dateOfFirstAuthorization/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateOfFirstAuthorization", "#/properties/dateOfFirstAuthorization/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data28))){
-vErrors = addError(vErrors, instancePath+"/dateOfFirstAuthorization", "#/properties/dateOfFirstAuthorization/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateOfFirstAuthorization", "#/properties/dateOfFirstAuthorization/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dateOfFirstAuthorization", "#/properties/dateOfFirstAuthorization/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateOfFirstAuthorization", "#/properties/dateOfFirstAuthorization/type", {type: "string"}); errors++;
 }
 }
 if(data._dateOfFirstAuthorization !== undefined && func0.call(data, "_dateOfFirstAuthorization")){
@@ -388,14 +388,14 @@ if(data.internationalBirthDate !== undefined && func0.call(data, "internationalB
 let data30 = data.internationalBirthDate;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-vErrors = addError(vErrors, instancePath+"/internationalBirthDate", "#/properties/internationalBirthDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/internationalBirthDate", "#/properties/internationalBirthDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data30))){
-vErrors = addError(vErrors, instancePath+"/internationalBirthDate", "#/properties/internationalBirthDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/internationalBirthDate", "#/properties/internationalBirthDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/internationalBirthDate", "#/properties/internationalBirthDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/internationalBirthDate", "#/properties/internationalBirthDate/type", {type: "string"}); errors++;
 }
 }
 if(data._internationalBirthDate !== undefined && func0.call(data, "_internationalBirthDate")){
@@ -419,11 +419,11 @@ if(data34.id !== undefined && func0.call(data34, "id")){
 let data35 = data34.id;
 if(typeof data35 === "string"){
 if(func10(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/id", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/id", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/id", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/id", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data34.extension !== undefined && func0.call(data34, "extension")){
@@ -437,7 +437,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/extension", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/extension", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data34.modifierExtension !== undefined && func0.call(data34, "modifierExtension")){
@@ -451,7 +451,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/modifierExtension", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/modifierExtension", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data34.identifier !== undefined && func0.call(data34, "identifier")){
@@ -465,7 +465,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/identifier", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/identifier", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data34.country !== undefined && func0.call(data34, "country")){
@@ -484,7 +484,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/jurisdiction", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6+"/jurisdiction", "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data34.legalStatusOfSupply !== undefined && func0.call(data34, "legalStatusOfSupply")){
@@ -499,12 +499,12 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6, "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization/" + i6, "#/$defs/MedicinalProductAuthorization_JurisdictionalAuthorization/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization", "#/properties/jurisdictionalAuthorization/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdictionalAuthorization", "#/properties/jurisdictionalAuthorization/type", {type: "array"}); errors++;
 }
 }
 if(data.holder !== undefined && func0.call(data, "holder")){
@@ -524,7 +524,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -567,8 +567,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

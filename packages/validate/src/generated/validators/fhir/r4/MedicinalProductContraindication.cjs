@@ -32,22 +32,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductContraindication" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "MedicinalProductContraindication"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductContraindication"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -59,11 +59,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -75,11 +75,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -103,7 +103,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -117,7 +117,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -131,7 +131,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -145,7 +145,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "array"}); errors++;
 }
 }
 if(data.disease !== undefined && func0.call(data, "disease")){
@@ -169,7 +169,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comorbidity", "#/properties/comorbidity/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comorbidity", "#/properties/comorbidity/type", {type: "array"}); errors++;
 }
 }
 if(data.therapeuticIndication !== undefined && func0.call(data, "therapeuticIndication")){
@@ -183,7 +183,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/therapeuticIndication", "#/properties/therapeuticIndication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/therapeuticIndication", "#/properties/therapeuticIndication/type", {type: "array"}); errors++;
 }
 }
 if(data.otherTherapy !== undefined && func0.call(data, "otherTherapy")){
@@ -227,28 +227,28 @@ if(_valid0){
 const _errs42 = errors;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if((data23.medicationCodeableConcept === undefined) || (!(func0.call(data23, "medicationCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/allOf/0/then/required", "required", {missingProperty: "medicationCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/allOf/0/then/required", {missingProperty: "medicationCodeableConcept"}); errors++;
 }
 }
 var _valid0 = _errs42 === errors;
 valid17 = _valid0;
 }
 if(!valid17){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if((data23.therapyRelationshipType === undefined) || (!(func0.call(data23, "therapyRelationshipType")))){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/required", "required", {missingProperty: "therapyRelationshipType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/required", {missingProperty: "therapyRelationshipType"}); errors++;
 }
 if(data23.id !== undefined && func0.call(data23, "id")){
 let data26 = data23.id;
 if(typeof data26 === "string"){
 if(func8(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6+"/id", "#/$defs/MedicinalProductContraindication_OtherTherapy/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6+"/id", "#/$defs/MedicinalProductContraindication_OtherTherapy/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6+"/id", "#/$defs/MedicinalProductContraindication_OtherTherapy/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6+"/id", "#/$defs/MedicinalProductContraindication_OtherTherapy/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data23.extension !== undefined && func0.call(data23, "extension")){
@@ -262,7 +262,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6+"/extension", "#/$defs/MedicinalProductContraindication_OtherTherapy/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6+"/extension", "#/$defs/MedicinalProductContraindication_OtherTherapy/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
@@ -276,7 +276,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6+"/modifierExtension", "#/$defs/MedicinalProductContraindication_OtherTherapy/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6+"/modifierExtension", "#/$defs/MedicinalProductContraindication_OtherTherapy/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data23.therapyRelationshipType !== undefined && func0.call(data23, "therapyRelationshipType")){
@@ -296,16 +296,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 const forms0 = func9(data23, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/cdxChoice", "cdxChoice", {choice: "medication[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/cdxChoice", {choice: "medication[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i6, "#/$defs/MedicinalProductContraindication_OtherTherapy/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy", "#/properties/otherTherapy/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy", "#/properties/otherTherapy/type", {type: "array"}); errors++;
 }
 }
 if(data.population !== undefined && func0.call(data, "population")){
@@ -319,12 +319,12 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/population", "#/properties/population/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/population", "#/properties/population/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -354,8 +354,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

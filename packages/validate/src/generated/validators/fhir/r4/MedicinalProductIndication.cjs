@@ -33,22 +33,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductIndication" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "MedicinalProductIndication"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductIndication"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -60,11 +60,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -76,11 +76,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -104,7 +104,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -118,7 +118,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -132,7 +132,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -146,7 +146,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "array"}); errors++;
 }
 }
 if(data.diseaseSymptomProcedure !== undefined && func0.call(data, "diseaseSymptomProcedure")){
@@ -170,7 +170,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comorbidity", "#/properties/comorbidity/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comorbidity", "#/properties/comorbidity/type", {type: "array"}); errors++;
 }
 }
 if(data.intendedEffect !== undefined && func0.call(data, "intendedEffect")){
@@ -224,28 +224,28 @@ if(_valid0){
 const _errs41 = errors;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if((data23.medicationCodeableConcept === undefined) || (!(func0.call(data23, "medicationCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5, "#/$defs/MedicinalProductIndication_OtherTherapy/allOf/0/then/required", "required", {missingProperty: "medicationCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5, "#/$defs/MedicinalProductIndication_OtherTherapy/allOf/0/then/required", {missingProperty: "medicationCodeableConcept"}); errors++;
 }
 }
 var _valid0 = _errs41 === errors;
 valid15 = _valid0;
 }
 if(!valid15){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5, "#/$defs/MedicinalProductIndication_OtherTherapy/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5, "#/$defs/MedicinalProductIndication_OtherTherapy/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if((data23.therapyRelationshipType === undefined) || (!(func0.call(data23, "therapyRelationshipType")))){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5, "#/$defs/MedicinalProductIndication_OtherTherapy/required", "required", {missingProperty: "therapyRelationshipType"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5, "#/$defs/MedicinalProductIndication_OtherTherapy/required", {missingProperty: "therapyRelationshipType"}); errors++;
 }
 if(data23.id !== undefined && func0.call(data23, "id")){
 let data26 = data23.id;
 if(typeof data26 === "string"){
 if(func9(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5+"/id", "#/$defs/MedicinalProductIndication_OtherTherapy/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5+"/id", "#/$defs/MedicinalProductIndication_OtherTherapy/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5+"/id", "#/$defs/MedicinalProductIndication_OtherTherapy/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5+"/id", "#/$defs/MedicinalProductIndication_OtherTherapy/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data23.extension !== undefined && func0.call(data23, "extension")){
@@ -259,7 +259,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5+"/extension", "#/$defs/MedicinalProductIndication_OtherTherapy/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5+"/extension", "#/$defs/MedicinalProductIndication_OtherTherapy/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
@@ -273,7 +273,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5+"/modifierExtension", "#/$defs/MedicinalProductIndication_OtherTherapy/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5+"/modifierExtension", "#/$defs/MedicinalProductIndication_OtherTherapy/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data23.therapyRelationshipType !== undefined && func0.call(data23, "therapyRelationshipType")){
@@ -293,16 +293,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 const forms0 = func10(data23, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5, "#/$defs/MedicinalProductIndication_OtherTherapy/cdxChoice", "cdxChoice", {choice: "medication[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5, "#/$defs/MedicinalProductIndication_OtherTherapy/cdxChoice", {choice: "medication[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5, "#/$defs/MedicinalProductIndication_OtherTherapy/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy/" + i5, "#/$defs/MedicinalProductIndication_OtherTherapy/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/otherTherapy", "#/properties/otherTherapy/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/otherTherapy", "#/properties/otherTherapy/type", {type: "array"}); errors++;
 }
 }
 if(data.undesirableEffect !== undefined && func0.call(data, "undesirableEffect")){
@@ -316,7 +316,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/undesirableEffect", "#/properties/undesirableEffect/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/undesirableEffect", "#/properties/undesirableEffect/type", {type: "array"}); errors++;
 }
 }
 if(data.population !== undefined && func0.call(data, "population")){
@@ -330,12 +330,12 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/population", "#/properties/population/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/population", "#/properties/population/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -367,8 +367,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -32,17 +32,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.presentation === undefined) || (!(func0.call(data, "presentation")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "presentation"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "presentation"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -56,7 +56,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -70,7 +70,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.presentation !== undefined && func0.call(data, "presentation")){
@@ -97,11 +97,11 @@ if(data.measurementPoint !== undefined && func0.call(data, "measurementPoint")){
 let data9 = data.measurementPoint;
 if(typeof data9 === "string"){
 if(func9(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/measurementPoint", "#/properties/measurementPoint/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/measurementPoint", "#/properties/measurementPoint/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/measurementPoint", "#/properties/measurementPoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/measurementPoint", "#/properties/measurementPoint/type", {type: "string"}); errors++;
 }
 }
 if(data._measurementPoint !== undefined && func0.call(data, "_measurementPoint")){
@@ -120,7 +120,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/country", "#/properties/country/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/country", "#/properties/country/type", {type: "array"}); errors++;
 }
 }
 if(data.referenceStrength !== undefined && func0.call(data, "referenceStrength")){
@@ -131,17 +131,17 @@ for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if((data14.strength === undefined) || (!(func0.call(data14, "strength")))){
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3, "#/$defs/MedicinalProductIngredient_ReferenceStrength/required", "required", {missingProperty: "strength"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3, "#/$defs/MedicinalProductIngredient_ReferenceStrength/required", {missingProperty: "strength"}); errors++;
 }
 if(data14.id !== undefined && func0.call(data14, "id")){
 let data15 = data14.id;
 if(typeof data15 === "string"){
 if(func9(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/id", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/id", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/id", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/id", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data14.extension !== undefined && func0.call(data14, "extension")){
@@ -155,7 +155,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/extension", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/extension", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data14.modifierExtension !== undefined && func0.call(data14, "modifierExtension")){
@@ -169,7 +169,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/modifierExtension", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/modifierExtension", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data14.substance !== undefined && func0.call(data14, "substance")){
@@ -191,11 +191,11 @@ if(data14.measurementPoint !== undefined && func0.call(data14, "measurementPoint
 let data23 = data14.measurementPoint;
 if(typeof data23 === "string"){
 if(func9(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/measurementPoint", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/measurementPoint/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/measurementPoint", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/measurementPoint/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/measurementPoint", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/measurementPoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/measurementPoint", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/measurementPoint/type", {type: "string"}); errors++;
 }
 }
 if(data14._measurementPoint !== undefined && func0.call(data14, "_measurementPoint")){
@@ -214,22 +214,22 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/country", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/country/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3+"/country", "#/$defs/MedicinalProductIngredient_ReferenceStrength/properties/country/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3, "#/$defs/MedicinalProductIngredient_ReferenceStrength/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceStrength/" + i3, "#/$defs/MedicinalProductIngredient_ReferenceStrength/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceStrength", "#/properties/referenceStrength/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceStrength", "#/properties/referenceStrength/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -265,20 +265,20 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if((data.group === undefined) || (!(func0.call(data, "group")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "group"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "group"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -292,7 +292,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -306,7 +306,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -335,12 +335,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/strength", "#/properties/strength/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/strength", "#/properties/strength/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -373,17 +373,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -397,7 +397,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -411,7 +411,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -430,12 +430,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/strength", "#/properties/strength/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/strength", "#/properties/strength/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -466,25 +466,25 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.role === undefined) || (!(func0.call(data, "role")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "role"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "role"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductIngredient" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "MedicinalProductIngredient"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductIngredient"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -496,11 +496,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -512,11 +512,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -540,7 +540,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -554,7 +554,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -568,7 +568,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -583,7 +583,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 if(data.allergenicIndicator !== undefined && func0.call(data, "allergenicIndicator")){
 if(typeof data.allergenicIndicator !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/allergenicIndicator", "#/properties/allergenicIndicator/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/allergenicIndicator", "#/properties/allergenicIndicator/type", {type: "boolean"}); errors++;
 }
 }
 if(data._allergenicIndicator !== undefined && func0.call(data, "_allergenicIndicator")){
@@ -602,7 +602,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/type", {type: "array"}); errors++;
 }
 }
 if(data.specifiedSubstance !== undefined && func0.call(data, "specifiedSubstance")){
@@ -616,7 +616,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specifiedSubstance", "#/properties/specifiedSubstance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specifiedSubstance", "#/properties/specifiedSubstance/type", {type: "array"}); errors++;
 }
 }
 if(data.substance !== undefined && func0.call(data, "substance")){
@@ -626,7 +626,7 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -656,8 +656,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

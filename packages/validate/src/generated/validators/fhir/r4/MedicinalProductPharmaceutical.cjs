@@ -35,17 +35,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -59,7 +59,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -73,7 +73,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -89,20 +89,20 @@ for(let i2=0; i2<len2; i2++){
 let data7 = data6[i2];
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if((data7.tissue === undefined) || (!(func0.call(data7, "tissue")))){
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2, "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/required", "required", {missingProperty: "tissue"}); errors++;
+vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2, "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/required", {missingProperty: "tissue"}); errors++;
 }
 if((data7.value === undefined) || (!(func0.call(data7, "value")))){
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2, "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2, "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/required", {missingProperty: "value"}); errors++;
 }
 if(data7.id !== undefined && func0.call(data7, "id")){
 let data8 = data7.id;
 if(typeof data8 === "string"){
 if(func9(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/id", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/id", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/id", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/id", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data7.extension !== undefined && func0.call(data7, "extension")){
@@ -116,7 +116,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/extension", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/extension", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data7.modifierExtension !== undefined && func0.call(data7, "modifierExtension")){
@@ -130,7 +130,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/modifierExtension", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/modifierExtension", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data7.tissue !== undefined && func0.call(data7, "tissue")){
@@ -147,11 +147,11 @@ if(data7.supportingInformation !== undefined && func0.call(data7, "supportingInf
 let data15 = data7.supportingInformation;
 if(typeof data15 === "string"){
 if(func9(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/supportingInformation", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/supportingInformation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/supportingInformation", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/supportingInformation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/supportingInformation", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/supportingInformation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2+"/supportingInformation", "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/properties/supportingInformation/type", {type: "string"}); errors++;
 }
 }
 if(data7._supportingInformation !== undefined && func0.call(data7, "_supportingInformation")){
@@ -161,17 +161,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2, "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/withdrawalPeriod/" + i2, "#/$defs/MedicinalProductPharmaceutical_WithdrawalPeriod/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/withdrawalPeriod", "#/properties/withdrawalPeriod/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/withdrawalPeriod", "#/properties/withdrawalPeriod/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -201,17 +201,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -225,7 +225,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -239,7 +239,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -283,12 +283,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetSpecies", "#/properties/targetSpecies/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetSpecies", "#/properties/targetSpecies/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -324,28 +324,28 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.administrableDoseForm === undefined) || (!(func0.call(data, "administrableDoseForm")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "administrableDoseForm"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "administrableDoseForm"}); errors++;
 }
 if((data.routeOfAdministration === undefined) || (!(func0.call(data, "routeOfAdministration")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "routeOfAdministration"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "routeOfAdministration"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProductPharmaceutical" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "MedicinalProductPharmaceutical"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProductPharmaceutical"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -357,11 +357,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -373,11 +373,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -401,7 +401,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -415,7 +415,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -429,7 +429,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -443,7 +443,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.administrableDoseForm !== undefined && func0.call(data, "administrableDoseForm")){
@@ -467,7 +467,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/ingredient", "#/properties/ingredient/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient", "#/properties/ingredient/type", {type: "array"}); errors++;
 }
 }
 if(data.device !== undefined && func0.call(data, "device")){
@@ -481,7 +481,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/device", "#/properties/device/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/device", "#/properties/device/type", {type: "array"}); errors++;
 }
 }
 if(data.characteristics !== undefined && func0.call(data, "characteristics")){
@@ -492,17 +492,17 @@ for(let i6=0; i6<len6; i6++){
 let data23 = data22[i6];
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if((data23.code === undefined) || (!(func0.call(data23, "code")))){
-vErrors = addError(vErrors, instancePath+"/characteristics/" + i6, "#/$defs/MedicinalProductPharmaceutical_Characteristics/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristics/" + i6, "#/$defs/MedicinalProductPharmaceutical_Characteristics/required", {missingProperty: "code"}); errors++;
 }
 if(data23.id !== undefined && func0.call(data23, "id")){
 let data24 = data23.id;
 if(typeof data24 === "string"){
 if(func9(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/characteristics/" + i6+"/id", "#/$defs/MedicinalProductPharmaceutical_Characteristics/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristics/" + i6+"/id", "#/$defs/MedicinalProductPharmaceutical_Characteristics/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristics/" + i6+"/id", "#/$defs/MedicinalProductPharmaceutical_Characteristics/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristics/" + i6+"/id", "#/$defs/MedicinalProductPharmaceutical_Characteristics/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data23.extension !== undefined && func0.call(data23, "extension")){
@@ -516,7 +516,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristics/" + i6+"/extension", "#/$defs/MedicinalProductPharmaceutical_Characteristics/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristics/" + i6+"/extension", "#/$defs/MedicinalProductPharmaceutical_Characteristics/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
@@ -530,7 +530,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristics/" + i6+"/modifierExtension", "#/$defs/MedicinalProductPharmaceutical_Characteristics/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristics/" + i6+"/modifierExtension", "#/$defs/MedicinalProductPharmaceutical_Characteristics/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data23.code !== undefined && func0.call(data23, "code")){
@@ -545,12 +545,12 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristics/" + i6, "#/$defs/MedicinalProductPharmaceutical_Characteristics/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristics/" + i6, "#/$defs/MedicinalProductPharmaceutical_Characteristics/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristics", "#/properties/characteristics/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristics", "#/properties/characteristics/type", {type: "array"}); errors++;
 }
 }
 if(data.routeOfAdministration !== undefined && func0.call(data, "routeOfAdministration")){
@@ -564,12 +564,12 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/routeOfAdministration", "#/properties/routeOfAdministration/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/routeOfAdministration", "#/properties/routeOfAdministration/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -599,8 +599,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -238,7 +238,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -250,7 +250,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -274,7 +274,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.date === undefined) || (!(func0.call(data, "date")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "date"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "date"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -286,7 +286,7 @@ props1._date = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -341,14 +341,14 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.eventCoding === undefined) || (!(func0.call(data, "eventCoding")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "eventCoding"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "eventCoding"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
 valid5 = _valid2;
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -358,7 +358,7 @@ props0._eventUri = true;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -419,18 +419,18 @@ props0._graph = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MessageDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "MessageDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MessageDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data6 = data.id;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -442,11 +442,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data8 = data.implicitRules;
 if(typeof data8 === "string"){
 if(!pattern1.test(data8)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -458,11 +458,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data10 = data.language;
 if(typeof data10 === "string"){
 if(!pattern2.test(data10)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -486,7 +486,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -500,7 +500,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -514,18 +514,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data19 = data.url;
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -544,18 +544,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data23 = data.version;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -567,11 +567,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data25 = data.name;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -583,11 +583,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data27 = data.title;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -603,16 +603,16 @@ for(let i4=0; i4<len4; i4++){
 let data30 = data29[i4];
 if(typeof data30 === "string"){
 if(!pattern1.test(data30)){
-vErrors = addError(vErrors, instancePath+"/replaces/" + i4, "#/properties/replaces/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/replaces/" + i4, "#/properties/replaces/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/replaces/" + i4, "#/properties/replaces/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/replaces/" + i4, "#/properties/replaces/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/replaces", "#/properties/replaces/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/replaces", "#/properties/replaces/type", {type: "array"}); errors++;
 }
 }
 if(data._replaces !== undefined && func0.call(data, "_replaces")){
@@ -626,13 +626,13 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_replaces", "#/properties/_replaces/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_replaces", "#/properties/_replaces/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data33 = data.status;
 if(!((((data33 === "draft") || (data33 === "active")) || (data33 === "retired")) || (data33 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -642,7 +642,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -654,14 +654,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data37 = data.date;
 if(typeof data37 === "string"){
 if(!pattern3.test(data37)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data37))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -673,11 +673,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data39 = data.publisher;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -696,18 +696,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data43 = data.description;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -726,7 +726,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -740,18 +740,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data49 = data.purpose;
 if(typeof data49 === "string"){
 if(func7(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -763,11 +763,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data51 = data.copyright;
 if(typeof data51 === "string"){
 if(func7(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -779,11 +779,11 @@ if(data.base !== undefined && func0.call(data, "base")){
 let data53 = data.base;
 if(typeof data53 === "string"){
 if(!pattern1.test(data53)){
-vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/type", {type: "string"}); errors++;
 }
 }
 if(data._base !== undefined && func0.call(data, "_base")){
@@ -799,16 +799,16 @@ for(let i9=0; i9<len9; i9++){
 let data56 = data55[i9];
 if(typeof data56 === "string"){
 if(!pattern1.test(data56)){
-vErrors = addError(vErrors, instancePath+"/parent/" + i9, "#/properties/parent/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parent/" + i9, "#/properties/parent/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parent/" + i9, "#/properties/parent/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parent/" + i9, "#/properties/parent/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parent", "#/properties/parent/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parent", "#/properties/parent/type", {type: "array"}); errors++;
 }
 }
 if(data._parent !== undefined && func0.call(data, "_parent")){
@@ -822,7 +822,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_parent", "#/properties/_parent/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_parent", "#/properties/_parent/type", {type: "array"}); errors++;
 }
 }
 if(data.eventCoding !== undefined && func0.call(data, "eventCoding")){
@@ -834,11 +834,11 @@ if(data.eventUri !== undefined && func0.call(data, "eventUri")){
 let data60 = data.eventUri;
 if(typeof data60 === "string"){
 if(!pattern1.test(data60)){
-vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data._eventUri !== undefined && func0.call(data, "_eventUri")){
@@ -849,7 +849,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.category !== undefined && func0.call(data, "category")){
 let data62 = data.category;
 if(!(((data62 === "consequence") || (data62 === "currency")) || (data62 === "notification"))){
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/enum", "enum", {allowedValues: schema0.properties.category.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/enum", {allowedValues: schema0.properties.category.enum}); errors++;
 }
 }
 if(data._category !== undefined && func0.call(data, "_category")){
@@ -885,7 +885,7 @@ if(_valid3){
 const _errs110 = errors;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if((data65.code === undefined) || (!(func0.call(data65, "code")))){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid3 = _errs110 === errors;
@@ -897,7 +897,7 @@ props2._code = true;
 }
 }
 if(!valid34){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs112 = errors;
 let valid36 = true;
@@ -921,7 +921,7 @@ if(_valid4){
 const _errs114 = errors;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if((data65.min === undefined) || (!(func0.call(data65, "min")))){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/1/then/required", "required", {missingProperty: "min"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/1/then/required", {missingProperty: "min"}); errors++;
 }
 }
 var _valid4 = _errs114 === errors;
@@ -933,7 +933,7 @@ props3._min = true;
 }
 }
 if(!valid36){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -963,11 +963,11 @@ if(data65.id !== undefined && func0.call(data65, "id")){
 let data68 = data65.id;
 if(typeof data68 === "string"){
 if(func7(data68) < 1){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/id", "#/$defs/MessageDefinition_Focus/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/id", "#/$defs/MessageDefinition_Focus/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/id", "#/$defs/MessageDefinition_Focus/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/id", "#/$defs/MessageDefinition_Focus/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data65.extension !== undefined && func0.call(data65, "extension")){
@@ -981,7 +981,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/extension", "#/$defs/MessageDefinition_Focus/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/extension", "#/$defs/MessageDefinition_Focus/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data65.modifierExtension !== undefined && func0.call(data65, "modifierExtension")){
@@ -995,13 +995,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/modifierExtension", "#/$defs/MessageDefinition_Focus/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/modifierExtension", "#/$defs/MessageDefinition_Focus/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data65.code !== undefined && func0.call(data65, "code")){
 let data73 = data65.code;
 if(typeof data73 !== "string"){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/code", "#/$defs/MessageDefinition_Focus/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/code", "#/$defs/MessageDefinition_Focus/properties/code/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data73 === "Account") ||
 (data73 === "ActivityDefinition")) || (data73 === "AdverseEvent")) || (data73 === "AllergyIntolerance")) ||
@@ -1045,7 +1045,7 @@ if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((
 (data73 === "SubstanceSpecification")) || (data73 === "SupplyDelivery")) || (data73 === "SupplyRequest")) ||
 (data73 === "Task")) || (data73 === "TerminologyCapabilities")) || (data73 === "TestReport")) || (data73 === "TestScript")) ||
 (data73 === "ValueSet")) || (data73 === "VerificationResult")) || (data73 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/code", "#/$defs/MessageDefinition_Focus/properties/code/enum", "enum", {allowedValues: schema1.properties.code.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/code", "#/$defs/MessageDefinition_Focus/properties/code/enum", {allowedValues: schema1.properties.code.enum}); errors++;
 }
 }
 if(data65._code !== undefined && func0.call(data65, "_code")){
@@ -1057,11 +1057,11 @@ if(data65.profile !== undefined && func0.call(data65, "profile")){
 let data75 = data65.profile;
 if(typeof data75 === "string"){
 if(!pattern1.test(data75)){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/profile", "#/$defs/MessageDefinition_Focus/properties/profile/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/profile", "#/$defs/MessageDefinition_Focus/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/profile", "#/$defs/MessageDefinition_Focus/properties/profile/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/profile", "#/$defs/MessageDefinition_Focus/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data65._profile !== undefined && func0.call(data65, "_profile")){
@@ -1072,14 +1072,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data65.min !== undefined && func0.call(data65, "min")){
 let data77 = data65.min;
 if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/min", "#/$defs/MessageDefinition_Focus/properties/min/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/min", "#/$defs/MessageDefinition_Focus/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data77 == "number") && (isFinite(data77))){
 if(data77 > 2147483647 || isNaN(data77)){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/min", "#/$defs/MessageDefinition_Focus/properties/min/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/min", "#/$defs/MessageDefinition_Focus/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data77 < 0 || isNaN(data77)){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/min", "#/$defs/MessageDefinition_Focus/properties/min/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/min", "#/$defs/MessageDefinition_Focus/properties/min/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -1092,11 +1092,11 @@ if(data65.max !== undefined && func0.call(data65, "max")){
 let data79 = data65.max;
 if(typeof data79 === "string"){
 if(func7(data79) < 1){
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/max", "#/$defs/MessageDefinition_Focus/properties/max/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/max", "#/$defs/MessageDefinition_Focus/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/max", "#/$defs/MessageDefinition_Focus/properties/max/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/max", "#/$defs/MessageDefinition_Focus/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data65._max !== undefined && func0.call(data65, "_max")){
@@ -1106,18 +1106,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data.responseRequired !== undefined && func0.call(data, "responseRequired")){
 let data81 = data.responseRequired;
 if(!((((data81 === "always") || (data81 === "on-error")) || (data81 === "never")) || (data81 === "on-success"))){
-vErrors = addError(vErrors, instancePath+"/responseRequired", "#/properties/responseRequired/enum", "enum", {allowedValues: schema0.properties.responseRequired.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/responseRequired", "#/properties/responseRequired/enum", {allowedValues: schema0.properties.responseRequired.enum}); errors++;
 }
 }
 if(data._responseRequired !== undefined && func0.call(data, "_responseRequired")){
@@ -1133,17 +1133,17 @@ for(let i14=0; i14<len14; i14++){
 let data84 = data83[i14];
 if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 if((data84.message === undefined) || (!(func0.call(data84, "message")))){
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14, "#/$defs/MessageDefinition_AllowedResponse/required", "required", {missingProperty: "message"}); errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14, "#/$defs/MessageDefinition_AllowedResponse/required", {missingProperty: "message"}); errors++;
 }
 if(data84.id !== undefined && func0.call(data84, "id")){
 let data85 = data84.id;
 if(typeof data85 === "string"){
 if(func7(data85) < 1){
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/id", "#/$defs/MessageDefinition_AllowedResponse/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/id", "#/$defs/MessageDefinition_AllowedResponse/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/id", "#/$defs/MessageDefinition_AllowedResponse/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/id", "#/$defs/MessageDefinition_AllowedResponse/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data84.extension !== undefined && func0.call(data84, "extension")){
@@ -1157,7 +1157,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/extension", "#/$defs/MessageDefinition_AllowedResponse/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/extension", "#/$defs/MessageDefinition_AllowedResponse/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data84.modifierExtension !== undefined && func0.call(data84, "modifierExtension")){
@@ -1171,18 +1171,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/modifierExtension", "#/$defs/MessageDefinition_AllowedResponse/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/modifierExtension", "#/$defs/MessageDefinition_AllowedResponse/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data84.message !== undefined && func0.call(data84, "message")){
 let data90 = data84.message;
 if(typeof data90 === "string"){
 if(!pattern1.test(data90)){
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/message", "#/$defs/MessageDefinition_AllowedResponse/properties/message/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/message", "#/$defs/MessageDefinition_AllowedResponse/properties/message/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/message", "#/$defs/MessageDefinition_AllowedResponse/properties/message/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/message", "#/$defs/MessageDefinition_AllowedResponse/properties/message/type", {type: "string"}); errors++;
 }
 }
 if(data84._message !== undefined && func0.call(data84, "_message")){
@@ -1194,11 +1194,11 @@ if(data84.situation !== undefined && func0.call(data84, "situation")){
 let data92 = data84.situation;
 if(typeof data92 === "string"){
 if(func7(data92) < 1){
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/situation", "#/$defs/MessageDefinition_AllowedResponse/properties/situation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/situation", "#/$defs/MessageDefinition_AllowedResponse/properties/situation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/situation", "#/$defs/MessageDefinition_AllowedResponse/properties/situation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/situation", "#/$defs/MessageDefinition_AllowedResponse/properties/situation/type", {type: "string"}); errors++;
 }
 }
 if(data84._situation !== undefined && func0.call(data84, "_situation")){
@@ -1208,12 +1208,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14, "#/$defs/MessageDefinition_AllowedResponse/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14, "#/$defs/MessageDefinition_AllowedResponse/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/allowedResponse", "#/properties/allowedResponse/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse", "#/properties/allowedResponse/type", {type: "array"}); errors++;
 }
 }
 if(data.graph !== undefined && func0.call(data, "graph")){
@@ -1224,16 +1224,16 @@ for(let i17=0; i17<len17; i17++){
 let data95 = data94[i17];
 if(typeof data95 === "string"){
 if(!pattern1.test(data95)){
-vErrors = addError(vErrors, instancePath+"/graph/" + i17, "#/properties/graph/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/graph/" + i17, "#/properties/graph/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/graph/" + i17, "#/properties/graph/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/graph/" + i17, "#/properties/graph/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/graph", "#/properties/graph/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/graph", "#/properties/graph/type", {type: "array"}); errors++;
 }
 }
 if(data._graph !== undefined && func0.call(data, "_graph")){
@@ -1247,16 +1247,16 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_graph", "#/properties/_graph/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_graph", "#/properties/_graph/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func12(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "event[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "event[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1264,8 +1264,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -77,36 +77,36 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.eventUri === undefined) || (!(func0.call(data, "eventUri")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "eventUri"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "eventUri"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.source === undefined) || (!(func0.call(data, "source")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "source"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MessageHeader" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "MessageHeader"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -118,11 +118,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -134,11 +134,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -162,7 +162,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -176,7 +176,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -190,7 +190,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.eventCoding !== undefined && func0.call(data, "eventCoding")){
@@ -202,11 +202,11 @@ if(data.eventUri !== undefined && func0.call(data, "eventUri")){
 let data18 = data.eventUri;
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data._eventUri !== undefined && func0.call(data, "_eventUri")){
@@ -242,7 +242,7 @@ if(_valid1){
 const _errs37 = errors;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if((data21.endpoint === undefined) || (!(func0.call(data21, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/destination/" + i3, "#/$defs/MessageHeader_Destination/allOf/0/then/required", "required", {missingProperty: "endpoint"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3, "#/$defs/MessageHeader_Destination/allOf/0/then/required", {missingProperty: "endpoint"}); errors++;
 }
 }
 var _valid1 = _errs37 === errors;
@@ -254,7 +254,7 @@ props0._endpoint = true;
 }
 }
 if(!valid14){
-vErrors = addError(vErrors, instancePath+"/destination/" + i3, "#/$defs/MessageHeader_Destination/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3, "#/$defs/MessageHeader_Destination/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(props0 !== true){
@@ -273,11 +273,11 @@ if(data21.id !== undefined && func0.call(data21, "id")){
 let data23 = data21.id;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/id", "#/$defs/MessageHeader_Destination/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/id", "#/$defs/MessageHeader_Destination/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/id", "#/$defs/MessageHeader_Destination/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/id", "#/$defs/MessageHeader_Destination/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data21.extension !== undefined && func0.call(data21, "extension")){
@@ -291,7 +291,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/extension", "#/$defs/MessageHeader_Destination/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/extension", "#/$defs/MessageHeader_Destination/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data21.modifierExtension !== undefined && func0.call(data21, "modifierExtension")){
@@ -305,18 +305,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/modifierExtension", "#/$defs/MessageHeader_Destination/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/modifierExtension", "#/$defs/MessageHeader_Destination/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data21.name !== undefined && func0.call(data21, "name")){
 let data28 = data21.name;
 if(typeof data28 === "string"){
 if(func7(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/name", "#/$defs/MessageHeader_Destination/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/name", "#/$defs/MessageHeader_Destination/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/name", "#/$defs/MessageHeader_Destination/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/name", "#/$defs/MessageHeader_Destination/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data21._name !== undefined && func0.call(data21, "_name")){
@@ -333,11 +333,11 @@ if(data21.endpoint !== undefined && func0.call(data21, "endpoint")){
 let data31 = data21.endpoint;
 if(typeof data31 === "string"){
 if(!pattern1.test(data31)){
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/endpoint", "#/$defs/MessageHeader_Destination/properties/endpoint/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/endpoint", "#/$defs/MessageHeader_Destination/properties/endpoint/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/endpoint", "#/$defs/MessageHeader_Destination/properties/endpoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/endpoint", "#/$defs/MessageHeader_Destination/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 if(data21._endpoint !== undefined && func0.call(data21, "_endpoint")){
@@ -352,12 +352,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i3, "#/$defs/MessageHeader_Destination/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3, "#/$defs/MessageHeader_Destination/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/type", {type: "array"}); errors++;
 }
 }
 if(data.sender !== undefined && func0.call(data, "sender")){
@@ -399,7 +399,7 @@ if(_valid2){
 const _errs63 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.endpoint === undefined) || (!(func0.call(data37, "endpoint")))){
-vErrors = addError(vErrors, instancePath+"/source", "#/$defs/MessageHeader_Source/allOf/0/then/required", "required", {missingProperty: "endpoint"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/$defs/MessageHeader_Source/allOf/0/then/required", {missingProperty: "endpoint"}); errors++;
 }
 }
 var _valid2 = _errs63 === errors;
@@ -411,7 +411,7 @@ props1._endpoint = true;
 }
 }
 if(!valid23){
-vErrors = addError(vErrors, instancePath+"/source", "#/$defs/MessageHeader_Source/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/$defs/MessageHeader_Source/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if(props1 !== true){
@@ -433,11 +433,11 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data39 = data37.id;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/MessageHeader_Source/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/MessageHeader_Source/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/MessageHeader_Source/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/MessageHeader_Source/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data37.extension !== undefined && func0.call(data37, "extension")){
@@ -451,7 +451,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/extension", "#/$defs/MessageHeader_Source/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/extension", "#/$defs/MessageHeader_Source/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
@@ -465,18 +465,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/modifierExtension", "#/$defs/MessageHeader_Source/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/modifierExtension", "#/$defs/MessageHeader_Source/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data37.name !== undefined && func0.call(data37, "name")){
 let data44 = data37.name;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/source/name", "#/$defs/MessageHeader_Source/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/name", "#/$defs/MessageHeader_Source/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/name", "#/$defs/MessageHeader_Source/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/name", "#/$defs/MessageHeader_Source/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data37._name !== undefined && func0.call(data37, "_name")){
@@ -488,11 +488,11 @@ if(data37.software !== undefined && func0.call(data37, "software")){
 let data46 = data37.software;
 if(typeof data46 === "string"){
 if(func7(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/source/software", "#/$defs/MessageHeader_Source/properties/software/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/software", "#/$defs/MessageHeader_Source/properties/software/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/software", "#/$defs/MessageHeader_Source/properties/software/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/software", "#/$defs/MessageHeader_Source/properties/software/type", {type: "string"}); errors++;
 }
 }
 if(data37._software !== undefined && func0.call(data37, "_software")){
@@ -504,11 +504,11 @@ if(data37.version !== undefined && func0.call(data37, "version")){
 let data48 = data37.version;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/source/version", "#/$defs/MessageHeader_Source/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/version", "#/$defs/MessageHeader_Source/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/version", "#/$defs/MessageHeader_Source/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/version", "#/$defs/MessageHeader_Source/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data37._version !== undefined && func0.call(data37, "_version")){
@@ -525,11 +525,11 @@ if(data37.endpoint !== undefined && func0.call(data37, "endpoint")){
 let data51 = data37.endpoint;
 if(typeof data51 === "string"){
 if(!pattern1.test(data51)){
-vErrors = addError(vErrors, instancePath+"/source/endpoint", "#/$defs/MessageHeader_Source/properties/endpoint/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/endpoint", "#/$defs/MessageHeader_Source/properties/endpoint/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/endpoint", "#/$defs/MessageHeader_Source/properties/endpoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/endpoint", "#/$defs/MessageHeader_Source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 if(data37._endpoint !== undefined && func0.call(data37, "_endpoint")){
@@ -539,7 +539,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/$defs/MessageHeader_Source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/$defs/MessageHeader_Source/type", {type: "object"}); errors++;
 }
 }
 if(data.responsible !== undefined && func0.call(data, "responsible")){
@@ -576,7 +576,7 @@ if(_valid3){
 const _errs93 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.identifier === undefined) || (!(func0.call(data55, "identifier")))){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/0/then/required", "required", {missingProperty: "identifier"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/0/then/required", {missingProperty: "identifier"}); errors++;
 }
 }
 var _valid3 = _errs93 === errors;
@@ -588,7 +588,7 @@ props2._identifier = true;
 }
 }
 if(!valid32){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs95 = errors;
 let valid34 = true;
@@ -612,7 +612,7 @@ if(_valid4){
 const _errs97 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.code === undefined) || (!(func0.call(data55, "code")))){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/1/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/1/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid4 = _errs97 === errors;
@@ -624,7 +624,7 @@ props3._code = true;
 }
 }
 if(!valid34){
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -651,11 +651,11 @@ if(data55.id !== undefined && func0.call(data55, "id")){
 let data58 = data55.id;
 if(typeof data58 === "string"){
 if(func7(data58) < 1){
-vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/MessageHeader_Response/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/MessageHeader_Response/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/MessageHeader_Response/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/MessageHeader_Response/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data55.extension !== undefined && func0.call(data55, "extension")){
@@ -669,7 +669,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/extension", "#/$defs/MessageHeader_Response/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/extension", "#/$defs/MessageHeader_Response/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
@@ -683,18 +683,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/modifierExtension", "#/$defs/MessageHeader_Response/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/modifierExtension", "#/$defs/MessageHeader_Response/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data55.identifier !== undefined && func0.call(data55, "identifier")){
 let data63 = data55.identifier;
 if(typeof data63 === "string"){
 if(!pattern0.test(data63)){
-vErrors = addError(vErrors, instancePath+"/response/identifier", "#/$defs/MessageHeader_Response/properties/identifier/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/identifier", "#/$defs/MessageHeader_Response/properties/identifier/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response/identifier", "#/$defs/MessageHeader_Response/properties/identifier/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/identifier", "#/$defs/MessageHeader_Response/properties/identifier/type", {type: "string"}); errors++;
 }
 }
 if(data55._identifier !== undefined && func0.call(data55, "_identifier")){
@@ -705,7 +705,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data55.code !== undefined && func0.call(data55, "code")){
 let data65 = data55.code;
 if(!(((data65 === "ok") || (data65 === "transient-error")) || (data65 === "fatal-error"))){
-vErrors = addError(vErrors, instancePath+"/response/code", "#/$defs/MessageHeader_Response/properties/code/enum", "enum", {allowedValues: schema0.properties.code.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/response/code", "#/$defs/MessageHeader_Response/properties/code/enum", {allowedValues: schema0.properties.code.enum}); errors++;
 }
 }
 if(data55._code !== undefined && func0.call(data55, "_code")){
@@ -720,7 +720,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/type", {type: "object"}); errors++;
 }
 }
 if(data.focus !== undefined && func0.call(data, "focus")){
@@ -734,18 +734,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){
 let data70 = data.definition;
 if(typeof data70 === "string"){
 if(!pattern1.test(data70)){
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
@@ -755,11 +755,11 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func11(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "event[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "event[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -796,8 +796,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -54,7 +54,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -66,7 +66,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -105,11 +105,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func9(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -123,7 +123,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -137,13 +137,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data6 = data.type;
 if(!(((data6 === "indel") || (data6 === "snp")) || (data6 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema3.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema3.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -159,14 +159,14 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 if(data.start !== undefined && func0.call(data, "start")){
 let data9 = data.start;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < -2147483648 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -178,14 +178,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.end !== undefined && func0.call(data, "end")){
 let data11 = data.end;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", {type: "integer"}); errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 2147483647 || isNaN(data11)){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data11 < -2147483648 || isNaN(data11)){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -207,7 +207,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 if(data.truthTP !== undefined && func0.call(data, "truthTP")){
 let data15 = data.truthTP;
 if(!((typeof data15 == "number") && (isFinite(data15)))){
-vErrors = addError(vErrors, instancePath+"/truthTP", "#/properties/truthTP/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/truthTP", "#/properties/truthTP/type", {type: "number"}); errors++;
 }
 }
 if(data._truthTP !== undefined && func0.call(data, "_truthTP")){
@@ -218,7 +218,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.queryTP !== undefined && func0.call(data, "queryTP")){
 let data17 = data.queryTP;
 if(!((typeof data17 == "number") && (isFinite(data17)))){
-vErrors = addError(vErrors, instancePath+"/queryTP", "#/properties/queryTP/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/queryTP", "#/properties/queryTP/type", {type: "number"}); errors++;
 }
 }
 if(data._queryTP !== undefined && func0.call(data, "_queryTP")){
@@ -229,7 +229,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.truthFN !== undefined && func0.call(data, "truthFN")){
 let data19 = data.truthFN;
 if(!((typeof data19 == "number") && (isFinite(data19)))){
-vErrors = addError(vErrors, instancePath+"/truthFN", "#/properties/truthFN/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/truthFN", "#/properties/truthFN/type", {type: "number"}); errors++;
 }
 }
 if(data._truthFN !== undefined && func0.call(data, "_truthFN")){
@@ -240,7 +240,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.queryFP !== undefined && func0.call(data, "queryFP")){
 let data21 = data.queryFP;
 if(!((typeof data21 == "number") && (isFinite(data21)))){
-vErrors = addError(vErrors, instancePath+"/queryFP", "#/properties/queryFP/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/queryFP", "#/properties/queryFP/type", {type: "number"}); errors++;
 }
 }
 if(data._queryFP !== undefined && func0.call(data, "_queryFP")){
@@ -251,7 +251,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.gtFP !== undefined && func0.call(data, "gtFP")){
 let data23 = data.gtFP;
 if(!((typeof data23 == "number") && (isFinite(data23)))){
-vErrors = addError(vErrors, instancePath+"/gtFP", "#/properties/gtFP/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/gtFP", "#/properties/gtFP/type", {type: "number"}); errors++;
 }
 }
 if(data._gtFP !== undefined && func0.call(data, "_gtFP")){
@@ -262,7 +262,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.precision !== undefined && func0.call(data, "precision")){
 let data25 = data.precision;
 if(!((typeof data25 == "number") && (isFinite(data25)))){
-vErrors = addError(vErrors, instancePath+"/precision", "#/properties/precision/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precision", "#/properties/precision/type", {type: "number"}); errors++;
 }
 }
 if(data._precision !== undefined && func0.call(data, "_precision")){
@@ -273,7 +273,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.recall !== undefined && func0.call(data, "recall")){
 let data27 = data.recall;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-vErrors = addError(vErrors, instancePath+"/recall", "#/properties/recall/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/recall", "#/properties/recall/type", {type: "number"}); errors++;
 }
 }
 if(data._recall !== undefined && func0.call(data, "_recall")){
@@ -284,7 +284,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.fScore !== undefined && func0.call(data, "fScore")){
 let data29 = data.fScore;
 if(!((typeof data29 == "number") && (isFinite(data29)))){
-vErrors = addError(vErrors, instancePath+"/fScore", "#/properties/fScore/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fScore", "#/properties/fScore/type", {type: "number"}); errors++;
 }
 }
 if(data._fScore !== undefined && func0.call(data, "_fScore")){
@@ -299,11 +299,11 @@ if(data31.id !== undefined && func0.call(data31, "id")){
 let data32 = data31.id;
 if(typeof data32 === "string"){
 if(func9(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/roc/id", "#/$defs/MolecularSequence_Roc/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/id", "#/$defs/MolecularSequence_Roc/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/id", "#/$defs/MolecularSequence_Roc/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/id", "#/$defs/MolecularSequence_Roc/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data31.extension !== undefined && func0.call(data31, "extension")){
@@ -317,7 +317,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/extension", "#/$defs/MolecularSequence_Roc/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/extension", "#/$defs/MolecularSequence_Roc/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
@@ -331,7 +331,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/modifierExtension", "#/$defs/MolecularSequence_Roc/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/modifierExtension", "#/$defs/MolecularSequence_Roc/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data31.score !== undefined && func0.call(data31, "score")){
@@ -341,20 +341,20 @@ const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
 let data38 = data37[i4];
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-vErrors = addError(vErrors, instancePath+"/roc/score/" + i4, "#/$defs/MolecularSequence_Roc/properties/score/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/score/" + i4, "#/$defs/MolecularSequence_Roc/properties/score/items/type", {type: "integer"}); errors++;
 }
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 2147483647 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/roc/score/" + i4, "#/$defs/MolecularSequence_Roc/properties/score/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/score/" + i4, "#/$defs/MolecularSequence_Roc/properties/score/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data38 < -2147483648 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/roc/score/" + i4, "#/$defs/MolecularSequence_Roc/properties/score/items/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/score/" + i4, "#/$defs/MolecularSequence_Roc/properties/score/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/score", "#/$defs/MolecularSequence_Roc/properties/score/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/score", "#/$defs/MolecularSequence_Roc/properties/score/type", {type: "array"}); errors++;
 }
 }
 if(data31._score !== undefined && func0.call(data31, "_score")){
@@ -368,7 +368,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/_score", "#/$defs/MolecularSequence_Roc/properties/_score/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_score", "#/$defs/MolecularSequence_Roc/properties/_score/type", {type: "array"}); errors++;
 }
 }
 if(data31.numTP !== undefined && func0.call(data31, "numTP")){
@@ -378,20 +378,20 @@ const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
 let data42 = data41[i6];
 if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-vErrors = addError(vErrors, instancePath+"/roc/numTP/" + i6, "#/$defs/MolecularSequence_Roc/properties/numTP/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numTP/" + i6, "#/$defs/MolecularSequence_Roc/properties/numTP/items/type", {type: "integer"}); errors++;
 }
 if((typeof data42 == "number") && (isFinite(data42))){
 if(data42 > 2147483647 || isNaN(data42)){
-vErrors = addError(vErrors, instancePath+"/roc/numTP/" + i6, "#/$defs/MolecularSequence_Roc/properties/numTP/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numTP/" + i6, "#/$defs/MolecularSequence_Roc/properties/numTP/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data42 < -2147483648 || isNaN(data42)){
-vErrors = addError(vErrors, instancePath+"/roc/numTP/" + i6, "#/$defs/MolecularSequence_Roc/properties/numTP/items/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numTP/" + i6, "#/$defs/MolecularSequence_Roc/properties/numTP/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/numTP", "#/$defs/MolecularSequence_Roc/properties/numTP/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numTP", "#/$defs/MolecularSequence_Roc/properties/numTP/type", {type: "array"}); errors++;
 }
 }
 if(data31._numTP !== undefined && func0.call(data31, "_numTP")){
@@ -405,7 +405,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/_numTP", "#/$defs/MolecularSequence_Roc/properties/_numTP/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_numTP", "#/$defs/MolecularSequence_Roc/properties/_numTP/type", {type: "array"}); errors++;
 }
 }
 if(data31.numFP !== undefined && func0.call(data31, "numFP")){
@@ -415,20 +415,20 @@ const len8 = data45.length;
 for(let i8=0; i8<len8; i8++){
 let data46 = data45[i8];
 if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-vErrors = addError(vErrors, instancePath+"/roc/numFP/" + i8, "#/$defs/MolecularSequence_Roc/properties/numFP/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFP/" + i8, "#/$defs/MolecularSequence_Roc/properties/numFP/items/type", {type: "integer"}); errors++;
 }
 if((typeof data46 == "number") && (isFinite(data46))){
 if(data46 > 2147483647 || isNaN(data46)){
-vErrors = addError(vErrors, instancePath+"/roc/numFP/" + i8, "#/$defs/MolecularSequence_Roc/properties/numFP/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFP/" + i8, "#/$defs/MolecularSequence_Roc/properties/numFP/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data46 < -2147483648 || isNaN(data46)){
-vErrors = addError(vErrors, instancePath+"/roc/numFP/" + i8, "#/$defs/MolecularSequence_Roc/properties/numFP/items/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFP/" + i8, "#/$defs/MolecularSequence_Roc/properties/numFP/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/numFP", "#/$defs/MolecularSequence_Roc/properties/numFP/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFP", "#/$defs/MolecularSequence_Roc/properties/numFP/type", {type: "array"}); errors++;
 }
 }
 if(data31._numFP !== undefined && func0.call(data31, "_numFP")){
@@ -442,7 +442,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/_numFP", "#/$defs/MolecularSequence_Roc/properties/_numFP/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_numFP", "#/$defs/MolecularSequence_Roc/properties/_numFP/type", {type: "array"}); errors++;
 }
 }
 if(data31.numFN !== undefined && func0.call(data31, "numFN")){
@@ -452,20 +452,20 @@ const len10 = data49.length;
 for(let i10=0; i10<len10; i10++){
 let data50 = data49[i10];
 if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-vErrors = addError(vErrors, instancePath+"/roc/numFN/" + i10, "#/$defs/MolecularSequence_Roc/properties/numFN/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFN/" + i10, "#/$defs/MolecularSequence_Roc/properties/numFN/items/type", {type: "integer"}); errors++;
 }
 if((typeof data50 == "number") && (isFinite(data50))){
 if(data50 > 2147483647 || isNaN(data50)){
-vErrors = addError(vErrors, instancePath+"/roc/numFN/" + i10, "#/$defs/MolecularSequence_Roc/properties/numFN/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFN/" + i10, "#/$defs/MolecularSequence_Roc/properties/numFN/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data50 < -2147483648 || isNaN(data50)){
-vErrors = addError(vErrors, instancePath+"/roc/numFN/" + i10, "#/$defs/MolecularSequence_Roc/properties/numFN/items/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFN/" + i10, "#/$defs/MolecularSequence_Roc/properties/numFN/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/numFN", "#/$defs/MolecularSequence_Roc/properties/numFN/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFN", "#/$defs/MolecularSequence_Roc/properties/numFN/type", {type: "array"}); errors++;
 }
 }
 if(data31._numFN !== undefined && func0.call(data31, "_numFN")){
@@ -479,7 +479,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/_numFN", "#/$defs/MolecularSequence_Roc/properties/_numFN/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_numFN", "#/$defs/MolecularSequence_Roc/properties/_numFN/type", {type: "array"}); errors++;
 }
 }
 if(data31.precision !== undefined && func0.call(data31, "precision")){
@@ -489,12 +489,12 @@ const len12 = data53.length;
 for(let i12=0; i12<len12; i12++){
 let data54 = data53[i12];
 if(!((typeof data54 == "number") && (isFinite(data54)))){
-vErrors = addError(vErrors, instancePath+"/roc/precision/" + i12, "#/$defs/MolecularSequence_Roc/properties/precision/items/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/precision/" + i12, "#/$defs/MolecularSequence_Roc/properties/precision/items/type", {type: "number"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/precision", "#/$defs/MolecularSequence_Roc/properties/precision/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/precision", "#/$defs/MolecularSequence_Roc/properties/precision/type", {type: "array"}); errors++;
 }
 }
 if(data31._precision !== undefined && func0.call(data31, "_precision")){
@@ -508,7 +508,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/_precision", "#/$defs/MolecularSequence_Roc/properties/_precision/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_precision", "#/$defs/MolecularSequence_Roc/properties/_precision/type", {type: "array"}); errors++;
 }
 }
 if(data31.sensitivity !== undefined && func0.call(data31, "sensitivity")){
@@ -518,12 +518,12 @@ const len14 = data57.length;
 for(let i14=0; i14<len14; i14++){
 let data58 = data57[i14];
 if(!((typeof data58 == "number") && (isFinite(data58)))){
-vErrors = addError(vErrors, instancePath+"/roc/sensitivity/" + i14, "#/$defs/MolecularSequence_Roc/properties/sensitivity/items/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/sensitivity/" + i14, "#/$defs/MolecularSequence_Roc/properties/sensitivity/items/type", {type: "number"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/sensitivity", "#/$defs/MolecularSequence_Roc/properties/sensitivity/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/sensitivity", "#/$defs/MolecularSequence_Roc/properties/sensitivity/type", {type: "array"}); errors++;
 }
 }
 if(data31._sensitivity !== undefined && func0.call(data31, "_sensitivity")){
@@ -537,7 +537,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/_sensitivity", "#/$defs/MolecularSequence_Roc/properties/_sensitivity/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_sensitivity", "#/$defs/MolecularSequence_Roc/properties/_sensitivity/type", {type: "array"}); errors++;
 }
 }
 if(data31.fMeasure !== undefined && func0.call(data31, "fMeasure")){
@@ -547,12 +547,12 @@ const len16 = data61.length;
 for(let i16=0; i16<len16; i16++){
 let data62 = data61[i16];
 if(!((typeof data62 == "number") && (isFinite(data62)))){
-vErrors = addError(vErrors, instancePath+"/roc/fMeasure/" + i16, "#/$defs/MolecularSequence_Roc/properties/fMeasure/items/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/fMeasure/" + i16, "#/$defs/MolecularSequence_Roc/properties/fMeasure/items/type", {type: "number"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/fMeasure", "#/$defs/MolecularSequence_Roc/properties/fMeasure/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/fMeasure", "#/$defs/MolecularSequence_Roc/properties/fMeasure/type", {type: "array"}); errors++;
 }
 }
 if(data31._fMeasure !== undefined && func0.call(data31, "_fMeasure")){
@@ -566,17 +566,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc/_fMeasure", "#/$defs/MolecularSequence_Roc/properties/_fMeasure/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_fMeasure", "#/$defs/MolecularSequence_Roc/properties/_fMeasure/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/roc", "#/$defs/MolecularSequence_Roc/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/roc", "#/$defs/MolecularSequence_Roc/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -603,11 +603,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -621,7 +621,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -635,7 +635,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.variantType !== undefined && func0.call(data, "variantType")){
@@ -645,7 +645,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 if(data.exact !== undefined && func0.call(data, "exact")){
 if(typeof data.exact !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/exact", "#/properties/exact/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/exact", "#/properties/exact/type", {type: "boolean"}); errors++;
 }
 }
 if(data._exact !== undefined && func0.call(data, "_exact")){
@@ -656,14 +656,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.length !== undefined && func0.call(data, "length")){
 let data8 = data.length;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/type", {type: "integer"}); errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 2147483647 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data8 < -2147483648 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -679,11 +679,11 @@ if(data10.id !== undefined && func0.call(data10, "id")){
 let data11 = data10.id;
 if(typeof data11 === "string"){
 if(func9(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/outer/id", "#/$defs/MolecularSequence_Outer/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/outer/id", "#/$defs/MolecularSequence_Outer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/outer/id", "#/$defs/MolecularSequence_Outer/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outer/id", "#/$defs/MolecularSequence_Outer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data10.extension !== undefined && func0.call(data10, "extension")){
@@ -697,7 +697,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/outer/extension", "#/$defs/MolecularSequence_Outer/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outer/extension", "#/$defs/MolecularSequence_Outer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
@@ -711,20 +711,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/outer/modifierExtension", "#/$defs/MolecularSequence_Outer/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outer/modifierExtension", "#/$defs/MolecularSequence_Outer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data10.start !== undefined && func0.call(data10, "start")){
 let data16 = data10.start;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-vErrors = addError(vErrors, instancePath+"/outer/start", "#/$defs/MolecularSequence_Outer/properties/start/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outer/start", "#/$defs/MolecularSequence_Outer/properties/start/type", {type: "integer"}); errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 2147483647 || isNaN(data16)){
-vErrors = addError(vErrors, instancePath+"/outer/start", "#/$defs/MolecularSequence_Outer/properties/start/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/outer/start", "#/$defs/MolecularSequence_Outer/properties/start/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data16 < -2147483648 || isNaN(data16)){
-vErrors = addError(vErrors, instancePath+"/outer/start", "#/$defs/MolecularSequence_Outer/properties/start/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/outer/start", "#/$defs/MolecularSequence_Outer/properties/start/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -736,14 +736,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data10.end !== undefined && func0.call(data10, "end")){
 let data18 = data10.end;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-vErrors = addError(vErrors, instancePath+"/outer/end", "#/$defs/MolecularSequence_Outer/properties/end/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outer/end", "#/$defs/MolecularSequence_Outer/properties/end/type", {type: "integer"}); errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 2147483647 || isNaN(data18)){
-vErrors = addError(vErrors, instancePath+"/outer/end", "#/$defs/MolecularSequence_Outer/properties/end/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/outer/end", "#/$defs/MolecularSequence_Outer/properties/end/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data18 < -2147483648 || isNaN(data18)){
-vErrors = addError(vErrors, instancePath+"/outer/end", "#/$defs/MolecularSequence_Outer/properties/end/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/outer/end", "#/$defs/MolecularSequence_Outer/properties/end/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -754,7 +754,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/outer", "#/$defs/MolecularSequence_Outer/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outer", "#/$defs/MolecularSequence_Outer/type", {type: "object"}); errors++;
 }
 }
 if(data.inner !== undefined && func0.call(data, "inner")){
@@ -764,11 +764,11 @@ if(data20.id !== undefined && func0.call(data20, "id")){
 let data21 = data20.id;
 if(typeof data21 === "string"){
 if(func9(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/inner/id", "#/$defs/MolecularSequence_Inner/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/inner/id", "#/$defs/MolecularSequence_Inner/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/inner/id", "#/$defs/MolecularSequence_Inner/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/inner/id", "#/$defs/MolecularSequence_Inner/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data20.extension !== undefined && func0.call(data20, "extension")){
@@ -782,7 +782,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/inner/extension", "#/$defs/MolecularSequence_Inner/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/inner/extension", "#/$defs/MolecularSequence_Inner/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
@@ -796,20 +796,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/inner/modifierExtension", "#/$defs/MolecularSequence_Inner/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/inner/modifierExtension", "#/$defs/MolecularSequence_Inner/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data20.start !== undefined && func0.call(data20, "start")){
 let data26 = data20.start;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-vErrors = addError(vErrors, instancePath+"/inner/start", "#/$defs/MolecularSequence_Inner/properties/start/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/inner/start", "#/$defs/MolecularSequence_Inner/properties/start/type", {type: "integer"}); errors++;
 }
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 > 2147483647 || isNaN(data26)){
-vErrors = addError(vErrors, instancePath+"/inner/start", "#/$defs/MolecularSequence_Inner/properties/start/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/inner/start", "#/$defs/MolecularSequence_Inner/properties/start/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data26 < -2147483648 || isNaN(data26)){
-vErrors = addError(vErrors, instancePath+"/inner/start", "#/$defs/MolecularSequence_Inner/properties/start/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/inner/start", "#/$defs/MolecularSequence_Inner/properties/start/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -821,14 +821,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data20.end !== undefined && func0.call(data20, "end")){
 let data28 = data20.end;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-vErrors = addError(vErrors, instancePath+"/inner/end", "#/$defs/MolecularSequence_Inner/properties/end/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/inner/end", "#/$defs/MolecularSequence_Inner/properties/end/type", {type: "integer"}); errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 2147483647 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/inner/end", "#/$defs/MolecularSequence_Inner/properties/end/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/inner/end", "#/$defs/MolecularSequence_Inner/properties/end/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data28 < -2147483648 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/inner/end", "#/$defs/MolecularSequence_Inner/properties/end/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/inner/end", "#/$defs/MolecularSequence_Inner/properties/end/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -839,12 +839,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/inner", "#/$defs/MolecularSequence_Inner/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/inner", "#/$defs/MolecularSequence_Inner/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -900,7 +900,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.coordinateSystem === undefined) || (!(func0.call(data, "coordinateSystem")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "coordinateSystem"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "coordinateSystem"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -912,11 +912,11 @@ props0._coordinateSystem = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -954,18 +954,18 @@ props0.structureVariant = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MolecularSequence" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "MolecularSequence"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MolecularSequence"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -977,11 +977,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -993,11 +993,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1021,7 +1021,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1035,7 +1035,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1049,7 +1049,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -1063,13 +1063,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data17 = data.type;
 if(!(((data17 === "aa") || (data17 === "dna")) || (data17 === "rna"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema0.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -1080,14 +1080,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.coordinateSystem !== undefined && func0.call(data, "coordinateSystem")){
 let data19 = data.coordinateSystem;
 if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-vErrors = addError(vErrors, instancePath+"/coordinateSystem", "#/properties/coordinateSystem/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/coordinateSystem", "#/properties/coordinateSystem/type", {type: "integer"}); errors++;
 }
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 > 2147483647 || isNaN(data19)){
-vErrors = addError(vErrors, instancePath+"/coordinateSystem", "#/properties/coordinateSystem/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/coordinateSystem", "#/properties/coordinateSystem/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data19 < -2147483648 || isNaN(data19)){
-vErrors = addError(vErrors, instancePath+"/coordinateSystem", "#/properties/coordinateSystem/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/coordinateSystem", "#/properties/coordinateSystem/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1128,11 +1128,11 @@ if(data26.id !== undefined && func0.call(data26, "id")){
 let data27 = data26.id;
 if(typeof data27 === "string"){
 if(func9(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/id", "#/$defs/MolecularSequence_ReferenceSeq/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/id", "#/$defs/MolecularSequence_ReferenceSeq/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceSeq/id", "#/$defs/MolecularSequence_ReferenceSeq/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/id", "#/$defs/MolecularSequence_ReferenceSeq/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data26.extension !== undefined && func0.call(data26, "extension")){
@@ -1146,7 +1146,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceSeq/extension", "#/$defs/MolecularSequence_ReferenceSeq/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/extension", "#/$defs/MolecularSequence_ReferenceSeq/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data26.modifierExtension !== undefined && func0.call(data26, "modifierExtension")){
@@ -1160,7 +1160,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceSeq/modifierExtension", "#/$defs/MolecularSequence_ReferenceSeq/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/modifierExtension", "#/$defs/MolecularSequence_ReferenceSeq/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data26.chromosome !== undefined && func0.call(data26, "chromosome")){
@@ -1172,11 +1172,11 @@ if(data26.genomeBuild !== undefined && func0.call(data26, "genomeBuild")){
 let data33 = data26.genomeBuild;
 if(typeof data33 === "string"){
 if(func9(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/genomeBuild", "#/$defs/MolecularSequence_ReferenceSeq/properties/genomeBuild/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/genomeBuild", "#/$defs/MolecularSequence_ReferenceSeq/properties/genomeBuild/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceSeq/genomeBuild", "#/$defs/MolecularSequence_ReferenceSeq/properties/genomeBuild/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/genomeBuild", "#/$defs/MolecularSequence_ReferenceSeq/properties/genomeBuild/type", {type: "string"}); errors++;
 }
 }
 if(data26._genomeBuild !== undefined && func0.call(data26, "_genomeBuild")){
@@ -1187,7 +1187,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data26.orientation !== undefined && func0.call(data26, "orientation")){
 let data35 = data26.orientation;
 if(!((data35 === "sense") || (data35 === "antisense"))){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/orientation", "#/$defs/MolecularSequence_ReferenceSeq/properties/orientation/enum", "enum", {allowedValues: schema1.properties.orientation.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/orientation", "#/$defs/MolecularSequence_ReferenceSeq/properties/orientation/enum", {allowedValues: schema1.properties.orientation.enum}); errors++;
 }
 }
 if(data26._orientation !== undefined && func0.call(data26, "_orientation")){
@@ -1209,11 +1209,11 @@ if(data26.referenceSeqString !== undefined && func0.call(data26, "referenceSeqSt
 let data39 = data26.referenceSeqString;
 if(typeof data39 === "string"){
 if(func9(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/referenceSeqString", "#/$defs/MolecularSequence_ReferenceSeq/properties/referenceSeqString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/referenceSeqString", "#/$defs/MolecularSequence_ReferenceSeq/properties/referenceSeqString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceSeq/referenceSeqString", "#/$defs/MolecularSequence_ReferenceSeq/properties/referenceSeqString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/referenceSeqString", "#/$defs/MolecularSequence_ReferenceSeq/properties/referenceSeqString/type", {type: "string"}); errors++;
 }
 }
 if(data26._referenceSeqString !== undefined && func0.call(data26, "_referenceSeqString")){
@@ -1224,7 +1224,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data26.strand !== undefined && func0.call(data26, "strand")){
 let data41 = data26.strand;
 if(!((data41 === "watson") || (data41 === "crick"))){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/strand", "#/$defs/MolecularSequence_ReferenceSeq/properties/strand/enum", "enum", {allowedValues: schema1.properties.strand.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/strand", "#/$defs/MolecularSequence_ReferenceSeq/properties/strand/enum", {allowedValues: schema1.properties.strand.enum}); errors++;
 }
 }
 if(data26._strand !== undefined && func0.call(data26, "_strand")){
@@ -1235,14 +1235,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data26.windowStart !== undefined && func0.call(data26, "windowStart")){
 let data43 = data26.windowStart;
 if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/windowStart", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/windowStart", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/type", {type: "integer"}); errors++;
 }
 if((typeof data43 == "number") && (isFinite(data43))){
 if(data43 > 2147483647 || isNaN(data43)){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/windowStart", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/windowStart", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data43 < -2147483648 || isNaN(data43)){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/windowStart", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/windowStart", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1254,14 +1254,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data26.windowEnd !== undefined && func0.call(data26, "windowEnd")){
 let data45 = data26.windowEnd;
 if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/windowEnd", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/windowEnd", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/type", {type: "integer"}); errors++;
 }
 if((typeof data45 == "number") && (isFinite(data45))){
 if(data45 > 2147483647 || isNaN(data45)){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/windowEnd", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/windowEnd", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data45 < -2147483648 || isNaN(data45)){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/windowEnd", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/windowEnd", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1272,7 +1272,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceSeq", "#/$defs/MolecularSequence_ReferenceSeq/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq", "#/$defs/MolecularSequence_ReferenceSeq/type", {type: "object"}); errors++;
 }
 }
 if(data.variant !== undefined && func0.call(data, "variant")){
@@ -1286,11 +1286,11 @@ if(data48.id !== undefined && func0.call(data48, "id")){
 let data49 = data48.id;
 if(typeof data49 === "string"){
 if(func9(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/id", "#/$defs/MolecularSequence_Variant/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/id", "#/$defs/MolecularSequence_Variant/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/id", "#/$defs/MolecularSequence_Variant/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/id", "#/$defs/MolecularSequence_Variant/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data48.extension !== undefined && func0.call(data48, "extension")){
@@ -1304,7 +1304,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/extension", "#/$defs/MolecularSequence_Variant/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/extension", "#/$defs/MolecularSequence_Variant/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
@@ -1318,20 +1318,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/modifierExtension", "#/$defs/MolecularSequence_Variant/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/modifierExtension", "#/$defs/MolecularSequence_Variant/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data48.start !== undefined && func0.call(data48, "start")){
 let data54 = data48.start;
 if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/start", "#/$defs/MolecularSequence_Variant/properties/start/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/start", "#/$defs/MolecularSequence_Variant/properties/start/type", {type: "integer"}); errors++;
 }
 if((typeof data54 == "number") && (isFinite(data54))){
 if(data54 > 2147483647 || isNaN(data54)){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/start", "#/$defs/MolecularSequence_Variant/properties/start/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/start", "#/$defs/MolecularSequence_Variant/properties/start/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data54 < -2147483648 || isNaN(data54)){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/start", "#/$defs/MolecularSequence_Variant/properties/start/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/start", "#/$defs/MolecularSequence_Variant/properties/start/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1343,14 +1343,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data48.end !== undefined && func0.call(data48, "end")){
 let data56 = data48.end;
 if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/end", "#/$defs/MolecularSequence_Variant/properties/end/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/end", "#/$defs/MolecularSequence_Variant/properties/end/type", {type: "integer"}); errors++;
 }
 if((typeof data56 == "number") && (isFinite(data56))){
 if(data56 > 2147483647 || isNaN(data56)){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/end", "#/$defs/MolecularSequence_Variant/properties/end/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/end", "#/$defs/MolecularSequence_Variant/properties/end/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data56 < -2147483648 || isNaN(data56)){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/end", "#/$defs/MolecularSequence_Variant/properties/end/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/end", "#/$defs/MolecularSequence_Variant/properties/end/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1363,11 +1363,11 @@ if(data48.observedAllele !== undefined && func0.call(data48, "observedAllele")){
 let data58 = data48.observedAllele;
 if(typeof data58 === "string"){
 if(func9(data58) < 1){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/observedAllele", "#/$defs/MolecularSequence_Variant/properties/observedAllele/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/observedAllele", "#/$defs/MolecularSequence_Variant/properties/observedAllele/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/observedAllele", "#/$defs/MolecularSequence_Variant/properties/observedAllele/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/observedAllele", "#/$defs/MolecularSequence_Variant/properties/observedAllele/type", {type: "string"}); errors++;
 }
 }
 if(data48._observedAllele !== undefined && func0.call(data48, "_observedAllele")){
@@ -1379,11 +1379,11 @@ if(data48.referenceAllele !== undefined && func0.call(data48, "referenceAllele")
 let data60 = data48.referenceAllele;
 if(typeof data60 === "string"){
 if(func9(data60) < 1){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/referenceAllele", "#/$defs/MolecularSequence_Variant/properties/referenceAllele/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/referenceAllele", "#/$defs/MolecularSequence_Variant/properties/referenceAllele/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/referenceAllele", "#/$defs/MolecularSequence_Variant/properties/referenceAllele/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/referenceAllele", "#/$defs/MolecularSequence_Variant/properties/referenceAllele/type", {type: "string"}); errors++;
 }
 }
 if(data48._referenceAllele !== undefined && func0.call(data48, "_referenceAllele")){
@@ -1395,11 +1395,11 @@ if(data48.cigar !== undefined && func0.call(data48, "cigar")){
 let data62 = data48.cigar;
 if(typeof data62 === "string"){
 if(func9(data62) < 1){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/cigar", "#/$defs/MolecularSequence_Variant/properties/cigar/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/cigar", "#/$defs/MolecularSequence_Variant/properties/cigar/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/cigar", "#/$defs/MolecularSequence_Variant/properties/cigar/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/cigar", "#/$defs/MolecularSequence_Variant/properties/cigar/type", {type: "string"}); errors++;
 }
 }
 if(data48._cigar !== undefined && func0.call(data48, "_cigar")){
@@ -1414,23 +1414,23 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6, "#/$defs/MolecularSequence_Variant/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6, "#/$defs/MolecularSequence_Variant/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variant", "#/properties/variant/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variant", "#/properties/variant/type", {type: "array"}); errors++;
 }
 }
 if(data.observedSeq !== undefined && func0.call(data, "observedSeq")){
 let data65 = data.observedSeq;
 if(typeof data65 === "string"){
 if(func9(data65) < 1){
-vErrors = addError(vErrors, instancePath+"/observedSeq", "#/properties/observedSeq/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/observedSeq", "#/properties/observedSeq/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/observedSeq", "#/properties/observedSeq/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/observedSeq", "#/properties/observedSeq/type", {type: "string"}); errors++;
 }
 }
 if(data._observedSeq !== undefined && func0.call(data, "_observedSeq")){
@@ -1449,20 +1449,20 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/quality", "#/properties/quality/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/quality", "#/properties/quality/type", {type: "array"}); errors++;
 }
 }
 if(data.readCoverage !== undefined && func0.call(data, "readCoverage")){
 let data69 = data.readCoverage;
 if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
-vErrors = addError(vErrors, instancePath+"/readCoverage", "#/properties/readCoverage/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/readCoverage", "#/properties/readCoverage/type", {type: "integer"}); errors++;
 }
 if((typeof data69 == "number") && (isFinite(data69))){
 if(data69 > 2147483647 || isNaN(data69)){
-vErrors = addError(vErrors, instancePath+"/readCoverage", "#/properties/readCoverage/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/readCoverage", "#/properties/readCoverage/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data69 < -2147483648 || isNaN(data69)){
-vErrors = addError(vErrors, instancePath+"/readCoverage", "#/properties/readCoverage/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/readCoverage", "#/properties/readCoverage/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1499,7 +1499,7 @@ if(_valid1){
 const _errs116 = errors;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if((data72.type === undefined) || (!(func0.call(data72, "type")))){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10, "#/$defs/MolecularSequence_Repository/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10, "#/$defs/MolecularSequence_Repository/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs116 === errors;
@@ -1511,7 +1511,7 @@ props2._type = true;
 }
 }
 if(!valid32){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10, "#/$defs/MolecularSequence_Repository/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10, "#/$defs/MolecularSequence_Repository/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if(props2 !== true){
@@ -1536,11 +1536,11 @@ if(data72.id !== undefined && func0.call(data72, "id")){
 let data74 = data72.id;
 if(typeof data74 === "string"){
 if(func9(data74) < 1){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/id", "#/$defs/MolecularSequence_Repository/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/id", "#/$defs/MolecularSequence_Repository/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/id", "#/$defs/MolecularSequence_Repository/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/id", "#/$defs/MolecularSequence_Repository/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data72.extension !== undefined && func0.call(data72, "extension")){
@@ -1554,7 +1554,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/extension", "#/$defs/MolecularSequence_Repository/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/extension", "#/$defs/MolecularSequence_Repository/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data72.modifierExtension !== undefined && func0.call(data72, "modifierExtension")){
@@ -1568,13 +1568,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/modifierExtension", "#/$defs/MolecularSequence_Repository/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/modifierExtension", "#/$defs/MolecularSequence_Repository/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data72.type !== undefined && func0.call(data72, "type")){
 let data79 = data72.type;
 if(!(((((data79 === "directlink") || (data79 === "openapi")) || (data79 === "login")) || (data79 === "oauth")) || (data79 === "other"))){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/type", "#/$defs/MolecularSequence_Repository/properties/type/enum", "enum", {allowedValues: schema2.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/type", "#/$defs/MolecularSequence_Repository/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
 }
 }
 if(data72._type !== undefined && func0.call(data72, "_type")){
@@ -1586,11 +1586,11 @@ if(data72.url !== undefined && func0.call(data72, "url")){
 let data81 = data72.url;
 if(typeof data81 === "string"){
 if(!pattern1.test(data81)){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/url", "#/$defs/MolecularSequence_Repository/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/url", "#/$defs/MolecularSequence_Repository/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/url", "#/$defs/MolecularSequence_Repository/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/url", "#/$defs/MolecularSequence_Repository/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data72._url !== undefined && func0.call(data72, "_url")){
@@ -1602,11 +1602,11 @@ if(data72.name !== undefined && func0.call(data72, "name")){
 let data83 = data72.name;
 if(typeof data83 === "string"){
 if(func9(data83) < 1){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/name", "#/$defs/MolecularSequence_Repository/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/name", "#/$defs/MolecularSequence_Repository/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/name", "#/$defs/MolecularSequence_Repository/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/name", "#/$defs/MolecularSequence_Repository/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data72._name !== undefined && func0.call(data72, "_name")){
@@ -1618,11 +1618,11 @@ if(data72.datasetId !== undefined && func0.call(data72, "datasetId")){
 let data85 = data72.datasetId;
 if(typeof data85 === "string"){
 if(func9(data85) < 1){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/datasetId", "#/$defs/MolecularSequence_Repository/properties/datasetId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/datasetId", "#/$defs/MolecularSequence_Repository/properties/datasetId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/datasetId", "#/$defs/MolecularSequence_Repository/properties/datasetId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/datasetId", "#/$defs/MolecularSequence_Repository/properties/datasetId/type", {type: "string"}); errors++;
 }
 }
 if(data72._datasetId !== undefined && func0.call(data72, "_datasetId")){
@@ -1634,11 +1634,11 @@ if(data72.variantsetId !== undefined && func0.call(data72, "variantsetId")){
 let data87 = data72.variantsetId;
 if(typeof data87 === "string"){
 if(func9(data87) < 1){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/variantsetId", "#/$defs/MolecularSequence_Repository/properties/variantsetId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/variantsetId", "#/$defs/MolecularSequence_Repository/properties/variantsetId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/variantsetId", "#/$defs/MolecularSequence_Repository/properties/variantsetId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/variantsetId", "#/$defs/MolecularSequence_Repository/properties/variantsetId/type", {type: "string"}); errors++;
 }
 }
 if(data72._variantsetId !== undefined && func0.call(data72, "_variantsetId")){
@@ -1650,11 +1650,11 @@ if(data72.readsetId !== undefined && func0.call(data72, "readsetId")){
 let data89 = data72.readsetId;
 if(typeof data89 === "string"){
 if(func9(data89) < 1){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/readsetId", "#/$defs/MolecularSequence_Repository/properties/readsetId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/readsetId", "#/$defs/MolecularSequence_Repository/properties/readsetId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/readsetId", "#/$defs/MolecularSequence_Repository/properties/readsetId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/readsetId", "#/$defs/MolecularSequence_Repository/properties/readsetId/type", {type: "string"}); errors++;
 }
 }
 if(data72._readsetId !== undefined && func0.call(data72, "_readsetId")){
@@ -1664,12 +1664,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10, "#/$defs/MolecularSequence_Repository/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10, "#/$defs/MolecularSequence_Repository/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repository", "#/properties/repository/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repository", "#/properties/repository/type", {type: "array"}); errors++;
 }
 }
 if(data.pointer !== undefined && func0.call(data, "pointer")){
@@ -1683,7 +1683,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/pointer", "#/properties/pointer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/pointer", "#/properties/pointer/type", {type: "array"}); errors++;
 }
 }
 if(data.structureVariant !== undefined && func0.call(data, "structureVariant")){
@@ -1697,12 +1697,12 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structureVariant", "#/properties/structureVariant/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structureVariant", "#/properties/structureVariant/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1710,8 +1710,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -71,7 +71,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -83,7 +83,7 @@ props0._name = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -107,7 +107,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -119,7 +119,7 @@ props1._status = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -152,7 +152,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.kind === undefined) || (!(func0.call(data, "kind")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "kind"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -164,7 +164,7 @@ props2._kind = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -197,7 +197,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.date === undefined) || (!(func0.call(data, "date")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", "required", {missingProperty: "date"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "date"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -209,7 +209,7 @@ props3._date = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -222,10 +222,10 @@ Object.assign(props0, props3);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.uniqueId === undefined) || (!(func0.call(data, "uniqueId")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "uniqueId"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "uniqueId"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -264,18 +264,18 @@ props0.uniqueId = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("NamingSystem" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "NamingSystem"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "NamingSystem"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data5 = data.id;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -287,11 +287,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data7 = data.implicitRules;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -303,11 +303,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data9 = data.language;
 if(typeof data9 === "string"){
 if(!pattern2.test(data9)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -331,7 +331,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -345,7 +345,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -359,18 +359,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data18 = data.name;
 if(typeof data18 === "string"){
 if(func6(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -381,7 +381,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data20 = data.status;
 if(!((((data20 === "draft") || (data20 === "active")) || (data20 === "retired")) || (data20 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -392,7 +392,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data22 = data.kind;
 if(!(((data22 === "codesystem") || (data22 === "identifier")) || (data22 === "root"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", "enum", {allowedValues: schema0.properties.kind.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
@@ -404,14 +404,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data24 = data.date;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data24))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -423,11 +423,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data26 = data.publisher;
 if(typeof data26 === "string"){
 if(func6(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -446,18 +446,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.responsible !== undefined && func0.call(data, "responsible")){
 let data30 = data.responsible;
 if(typeof data30 === "string"){
 if(func6(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/responsible", "#/properties/responsible/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/responsible", "#/properties/responsible/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/responsible", "#/properties/responsible/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/responsible", "#/properties/responsible/type", {type: "string"}); errors++;
 }
 }
 if(data._responsible !== undefined && func0.call(data, "_responsible")){
@@ -474,11 +474,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data33 = data.description;
 if(typeof data33 === "string"){
 if(func6(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -497,7 +497,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -511,18 +511,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.usage !== undefined && func0.call(data, "usage")){
 let data39 = data.usage;
 if(typeof data39 === "string"){
 if(func6(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", {type: "string"}); errors++;
 }
 }
 if(data._usage !== undefined && func0.call(data, "_usage")){
@@ -558,7 +558,7 @@ if(_valid4){
 const _errs79 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.type === undefined) || (!(func0.call(data42, "type")))){
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid4 = _errs79 === errors;
@@ -570,7 +570,7 @@ props4._type = true;
 }
 }
 if(!valid26){
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs81 = errors;
 let valid28 = true;
@@ -594,7 +594,7 @@ if(_valid5){
 const _errs83 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.value === undefined) || (!(func0.call(data42, "value")))){
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/allOf/1/then/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/allOf/1/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid5 = _errs83 === errors;
@@ -606,7 +606,7 @@ props5._value = true;
 }
 }
 if(!valid28){
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props4 !== true && props5 !== undefined){
 if(props5 === true){
@@ -637,11 +637,11 @@ if(data42.id !== undefined && func0.call(data42, "id")){
 let data45 = data42.id;
 if(typeof data45 === "string"){
 if(func6(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/id", "#/$defs/NamingSystem_UniqueId/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/id", "#/$defs/NamingSystem_UniqueId/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/id", "#/$defs/NamingSystem_UniqueId/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/id", "#/$defs/NamingSystem_UniqueId/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data42.extension !== undefined && func0.call(data42, "extension")){
@@ -655,7 +655,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/extension", "#/$defs/NamingSystem_UniqueId/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/extension", "#/$defs/NamingSystem_UniqueId/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data42.modifierExtension !== undefined && func0.call(data42, "modifierExtension")){
@@ -669,13 +669,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/modifierExtension", "#/$defs/NamingSystem_UniqueId/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/modifierExtension", "#/$defs/NamingSystem_UniqueId/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data42.type !== undefined && func0.call(data42, "type")){
 let data50 = data42.type;
 if(!((((data50 === "oid") || (data50 === "uuid")) || (data50 === "uri")) || (data50 === "other"))){
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/type", "#/$defs/NamingSystem_UniqueId/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/type", "#/$defs/NamingSystem_UniqueId/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data42._type !== undefined && func0.call(data42, "_type")){
@@ -687,11 +687,11 @@ if(data42.value !== undefined && func0.call(data42, "value")){
 let data52 = data42.value;
 if(typeof data52 === "string"){
 if(func6(data52) < 1){
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/value", "#/$defs/NamingSystem_UniqueId/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/value", "#/$defs/NamingSystem_UniqueId/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/value", "#/$defs/NamingSystem_UniqueId/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/value", "#/$defs/NamingSystem_UniqueId/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data42._value !== undefined && func0.call(data42, "_value")){
@@ -701,7 +701,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data42.preferred !== undefined && func0.call(data42, "preferred")){
 if(typeof data42.preferred !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/preferred", "#/$defs/NamingSystem_UniqueId/properties/preferred/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/preferred", "#/$defs/NamingSystem_UniqueId/properties/preferred/type", {type: "boolean"}); errors++;
 }
 }
 if(data42._preferred !== undefined && func0.call(data42, "_preferred")){
@@ -713,11 +713,11 @@ if(data42.comment !== undefined && func0.call(data42, "comment")){
 let data56 = data42.comment;
 if(typeof data56 === "string"){
 if(func6(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/comment", "#/$defs/NamingSystem_UniqueId/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/comment", "#/$defs/NamingSystem_UniqueId/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/comment", "#/$defs/NamingSystem_UniqueId/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/comment", "#/$defs/NamingSystem_UniqueId/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data42._comment !== undefined && func0.call(data42, "_comment")){
@@ -732,17 +732,17 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/uniqueId", "#/properties/uniqueId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId", "#/properties/uniqueId/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -750,8 +750,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -67,11 +67,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -85,7 +85,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -99,7 +99,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -113,7 +113,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.schedule !== undefined && func0.call(data, "schedule")){
@@ -127,7 +127,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/schedule", "#/properties/schedule/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/schedule", "#/properties/schedule/type", {type: "array"}); errors++;
 }
 }
 if(data.nutrient !== undefined && func0.call(data, "nutrient")){
@@ -141,11 +141,11 @@ if(data10.id !== undefined && func0.call(data10, "id")){
 let data11 = data10.id;
 if(typeof data11 === "string"){
 if(func9(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/nutrient/" + i4+"/id", "#/$defs/NutritionOrder_Nutrient/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/nutrient/" + i4+"/id", "#/$defs/NutritionOrder_Nutrient/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/nutrient/" + i4+"/id", "#/$defs/NutritionOrder_Nutrient/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/nutrient/" + i4+"/id", "#/$defs/NutritionOrder_Nutrient/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data10.extension !== undefined && func0.call(data10, "extension")){
@@ -159,7 +159,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/nutrient/" + i4+"/extension", "#/$defs/NutritionOrder_Nutrient/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/nutrient/" + i4+"/extension", "#/$defs/NutritionOrder_Nutrient/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
@@ -173,7 +173,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/nutrient/" + i4+"/modifierExtension", "#/$defs/NutritionOrder_Nutrient/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/nutrient/" + i4+"/modifierExtension", "#/$defs/NutritionOrder_Nutrient/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data10.modifier !== undefined && func0.call(data10, "modifier")){
@@ -188,12 +188,12 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/nutrient/" + i4, "#/$defs/NutritionOrder_Nutrient/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/nutrient/" + i4, "#/$defs/NutritionOrder_Nutrient/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/nutrient", "#/properties/nutrient/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/nutrient", "#/properties/nutrient/type", {type: "array"}); errors++;
 }
 }
 if(data.texture !== undefined && func0.call(data, "texture")){
@@ -207,11 +207,11 @@ if(data19.id !== undefined && func0.call(data19, "id")){
 let data20 = data19.id;
 if(typeof data20 === "string"){
 if(func9(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/texture/" + i7+"/id", "#/$defs/NutritionOrder_Texture/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/texture/" + i7+"/id", "#/$defs/NutritionOrder_Texture/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/texture/" + i7+"/id", "#/$defs/NutritionOrder_Texture/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/texture/" + i7+"/id", "#/$defs/NutritionOrder_Texture/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data19.extension !== undefined && func0.call(data19, "extension")){
@@ -225,7 +225,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/texture/" + i7+"/extension", "#/$defs/NutritionOrder_Texture/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/texture/" + i7+"/extension", "#/$defs/NutritionOrder_Texture/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data19.modifierExtension !== undefined && func0.call(data19, "modifierExtension")){
@@ -239,7 +239,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/texture/" + i7+"/modifierExtension", "#/$defs/NutritionOrder_Texture/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/texture/" + i7+"/modifierExtension", "#/$defs/NutritionOrder_Texture/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data19.modifier !== undefined && func0.call(data19, "modifier")){
@@ -254,12 +254,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/texture/" + i7, "#/$defs/NutritionOrder_Texture/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/texture/" + i7, "#/$defs/NutritionOrder_Texture/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/texture", "#/properties/texture/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/texture", "#/properties/texture/type", {type: "array"}); errors++;
 }
 }
 if(data.fluidConsistencyType !== undefined && func0.call(data, "fluidConsistencyType")){
@@ -273,18 +273,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fluidConsistencyType", "#/properties/fluidConsistencyType/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fluidConsistencyType", "#/properties/fluidConsistencyType/type", {type: "array"}); errors++;
 }
 }
 if(data.instruction !== undefined && func0.call(data, "instruction")){
 let data29 = data.instruction;
 if(typeof data29 === "string"){
 if(func9(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/instruction", "#/properties/instruction/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/instruction", "#/properties/instruction/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instruction", "#/properties/instruction/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instruction", "#/properties/instruction/type", {type: "string"}); errors++;
 }
 }
 if(data._instruction !== undefined && func0.call(data, "_instruction")){
@@ -294,7 +294,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -337,11 +337,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -355,7 +355,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -369,7 +369,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.baseFormulaType !== undefined && func0.call(data, "baseFormulaType")){
@@ -381,11 +381,11 @@ if(data.baseFormulaProductName !== undefined && func0.call(data, "baseFormulaPro
 let data6 = data.baseFormulaProductName;
 if(typeof data6 === "string"){
 if(func9(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/baseFormulaProductName", "#/properties/baseFormulaProductName/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/baseFormulaProductName", "#/properties/baseFormulaProductName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/baseFormulaProductName", "#/properties/baseFormulaProductName/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/baseFormulaProductName", "#/properties/baseFormulaProductName/type", {type: "string"}); errors++;
 }
 }
 if(data._baseFormulaProductName !== undefined && func0.call(data, "_baseFormulaProductName")){
@@ -402,11 +402,11 @@ if(data.additiveProductName !== undefined && func0.call(data, "additiveProductNa
 let data9 = data.additiveProductName;
 if(typeof data9 === "string"){
 if(func9(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/additiveProductName", "#/properties/additiveProductName/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/additiveProductName", "#/properties/additiveProductName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/additiveProductName", "#/properties/additiveProductName/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additiveProductName", "#/properties/additiveProductName/type", {type: "string"}); errors++;
 }
 }
 if(data._additiveProductName !== undefined && func0.call(data, "_additiveProductName")){
@@ -435,11 +435,11 @@ if(data14.id !== undefined && func0.call(data14, "id")){
 let data15 = data14.id;
 if(typeof data15 === "string"){
 if(func9(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/administration/" + i2+"/id", "#/$defs/NutritionOrder_Administration/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/administration/" + i2+"/id", "#/$defs/NutritionOrder_Administration/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/administration/" + i2+"/id", "#/$defs/NutritionOrder_Administration/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/administration/" + i2+"/id", "#/$defs/NutritionOrder_Administration/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data14.extension !== undefined && func0.call(data14, "extension")){
@@ -453,7 +453,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/administration/" + i2+"/extension", "#/$defs/NutritionOrder_Administration/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/administration/" + i2+"/extension", "#/$defs/NutritionOrder_Administration/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data14.modifierExtension !== undefined && func0.call(data14, "modifierExtension")){
@@ -467,7 +467,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/administration/" + i2+"/modifierExtension", "#/$defs/NutritionOrder_Administration/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/administration/" + i2+"/modifierExtension", "#/$defs/NutritionOrder_Administration/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data14.schedule !== undefined && func0.call(data14, "schedule")){
@@ -492,16 +492,16 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 const forms0 = func14(data14, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/administration/" + i2, "#/$defs/NutritionOrder_Administration/cdxChoice", "cdxChoice", {choice: "rate[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/administration/" + i2, "#/$defs/NutritionOrder_Administration/cdxChoice", {choice: "rate[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/administration/" + i2, "#/$defs/NutritionOrder_Administration/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/administration/" + i2, "#/$defs/NutritionOrder_Administration/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/administration", "#/properties/administration/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/administration", "#/properties/administration/type", {type: "array"}); errors++;
 }
 }
 if(data.maxVolumeToDeliver !== undefined && func0.call(data, "maxVolumeToDeliver")){
@@ -513,11 +513,11 @@ if(data.administrationInstruction !== undefined && func0.call(data, "administrat
 let data25 = data.administrationInstruction;
 if(typeof data25 === "string"){
 if(func9(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/administrationInstruction", "#/properties/administrationInstruction/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/administrationInstruction", "#/properties/administrationInstruction/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/administrationInstruction", "#/properties/administrationInstruction/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/administrationInstruction", "#/properties/administrationInstruction/type", {type: "string"}); errors++;
 }
 }
 if(data._administrationInstruction !== undefined && func0.call(data, "_administrationInstruction")){
@@ -527,7 +527,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -588,7 +588,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -600,7 +600,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -624,7 +624,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.intent === undefined) || (!(func0.call(data, "intent")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "intent"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "intent"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -636,7 +636,7 @@ props1._intent = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -669,7 +669,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.dateTime === undefined) || (!(func0.call(data, "dateTime")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "dateTime"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -681,7 +681,7 @@ props2._dateTime = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -694,10 +694,10 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -738,18 +738,18 @@ props0.note = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("NutritionOrder" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "NutritionOrder"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "NutritionOrder"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -761,11 +761,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -777,11 +777,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -805,7 +805,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -819,7 +819,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -833,7 +833,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -847,7 +847,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
@@ -858,16 +858,16 @@ for(let i4=0; i4<len4; i4++){
 let data20 = data19[i4];
 if(typeof data20 === "string"){
 if(!pattern1.test(data20)){
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
@@ -881,7 +881,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
@@ -892,16 +892,16 @@ for(let i6=0; i6<len6; i6++){
 let data24 = data23[i6];
 if(typeof data24 === "string"){
 if(!pattern1.test(data24)){
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
@@ -915,7 +915,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiates !== undefined && func0.call(data, "instantiates")){
@@ -926,16 +926,16 @@ for(let i8=0; i8<len8; i8++){
 let data28 = data27[i8];
 if(typeof data28 === "string"){
 if(!pattern1.test(data28)){
-vErrors = addError(vErrors, instancePath+"/instantiates/" + i8, "#/properties/instantiates/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiates/" + i8, "#/properties/instantiates/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiates/" + i8, "#/properties/instantiates/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiates/" + i8, "#/properties/instantiates/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiates", "#/properties/instantiates/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiates", "#/properties/instantiates/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiates !== undefined && func0.call(data, "_instantiates")){
@@ -949,16 +949,16 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_instantiates", "#/properties/_instantiates/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiates", "#/properties/_instantiates/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data31 = data.status;
 if(typeof data31 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!(((((((data31 === "draft") || (data31 === "active")) || (data31 === "on-hold")) || (data31 === "revoked")) || (data31 === "completed")) || (data31 === "entered-in-error")) || (data31 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -969,10 +969,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.intent !== undefined && func0.call(data, "intent")){
 let data33 = data.intent;
 if(typeof data33 !== "string"){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/type", {type: "string"}); errors++;
 }
 if(!(((((((((data33 === "proposal") || (data33 === "plan")) || (data33 === "directive")) || (data33 === "order")) || (data33 === "original-order")) || (data33 === "reflex-order")) || (data33 === "filler-order")) || (data33 === "instance-order")) || (data33 === "option"))){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", "enum", {allowedValues: schema0.properties.intent.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema0.properties.intent.enum}); errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
@@ -994,14 +994,14 @@ if(data.dateTime !== undefined && func0.call(data, "dateTime")){
 let data37 = data.dateTime;
 if(typeof data37 === "string"){
 if(!pattern3.test(data37)){
-vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data37))){
-vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._dateTime !== undefined && func0.call(data, "_dateTime")){
@@ -1025,7 +1025,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/allergyIntolerance", "#/properties/allergyIntolerance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/allergyIntolerance", "#/properties/allergyIntolerance/type", {type: "array"}); errors++;
 }
 }
 if(data.foodPreferenceModifier !== undefined && func0.call(data, "foodPreferenceModifier")){
@@ -1039,7 +1039,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/foodPreferenceModifier", "#/properties/foodPreferenceModifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/foodPreferenceModifier", "#/properties/foodPreferenceModifier/type", {type: "array"}); errors++;
 }
 }
 if(data.excludeFoodModifier !== undefined && func0.call(data, "excludeFoodModifier")){
@@ -1053,7 +1053,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/excludeFoodModifier", "#/properties/excludeFoodModifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/excludeFoodModifier", "#/properties/excludeFoodModifier/type", {type: "array"}); errors++;
 }
 }
 if(data.oralDiet !== undefined && func0.call(data, "oralDiet")){
@@ -1072,11 +1072,11 @@ if(data48.id !== undefined && func0.call(data48, "id")){
 let data49 = data48.id;
 if(typeof data49 === "string"){
 if(func9(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/id", "#/$defs/NutritionOrder_Supplement/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/id", "#/$defs/NutritionOrder_Supplement/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/id", "#/$defs/NutritionOrder_Supplement/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/id", "#/$defs/NutritionOrder_Supplement/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data48.extension !== undefined && func0.call(data48, "extension")){
@@ -1090,7 +1090,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/extension", "#/$defs/NutritionOrder_Supplement/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/extension", "#/$defs/NutritionOrder_Supplement/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
@@ -1104,7 +1104,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/modifierExtension", "#/$defs/NutritionOrder_Supplement/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/modifierExtension", "#/$defs/NutritionOrder_Supplement/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data48.type !== undefined && func0.call(data48, "type")){
@@ -1116,11 +1116,11 @@ if(data48.productName !== undefined && func0.call(data48, "productName")){
 let data55 = data48.productName;
 if(typeof data55 === "string"){
 if(func9(data55) < 1){
-vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/productName", "#/$defs/NutritionOrder_Supplement/properties/productName/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/productName", "#/$defs/NutritionOrder_Supplement/properties/productName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/productName", "#/$defs/NutritionOrder_Supplement/properties/productName/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/productName", "#/$defs/NutritionOrder_Supplement/properties/productName/type", {type: "string"}); errors++;
 }
 }
 if(data48._productName !== undefined && func0.call(data48, "_productName")){
@@ -1139,7 +1139,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/schedule", "#/$defs/NutritionOrder_Supplement/properties/schedule/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/schedule", "#/$defs/NutritionOrder_Supplement/properties/schedule/type", {type: "array"}); errors++;
 }
 }
 if(data48.quantity !== undefined && func0.call(data48, "quantity")){
@@ -1151,11 +1151,11 @@ if(data48.instruction !== undefined && func0.call(data48, "instruction")){
 let data60 = data48.instruction;
 if(typeof data60 === "string"){
 if(func9(data60) < 1){
-vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/instruction", "#/$defs/NutritionOrder_Supplement/properties/instruction/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/instruction", "#/$defs/NutritionOrder_Supplement/properties/instruction/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/instruction", "#/$defs/NutritionOrder_Supplement/properties/instruction/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplement/" + i13+"/instruction", "#/$defs/NutritionOrder_Supplement/properties/instruction/type", {type: "string"}); errors++;
 }
 }
 if(data48._instruction !== undefined && func0.call(data48, "_instruction")){
@@ -1165,12 +1165,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplement/" + i13, "#/$defs/NutritionOrder_Supplement/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplement/" + i13, "#/$defs/NutritionOrder_Supplement/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/supplement", "#/properties/supplement/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/supplement", "#/properties/supplement/type", {type: "array"}); errors++;
 }
 }
 if(data.enteralFormula !== undefined && func0.call(data, "enteralFormula")){
@@ -1189,12 +1189,12 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1202,8 +1202,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -68,17 +68,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func12(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -92,7 +92,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -106,7 +106,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -128,11 +128,11 @@ if(data.valueString !== undefined && func0.call(data, "valueString")){
 let data8 = data.valueString;
 if(typeof data8 === "string"){
 if(func12(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
@@ -142,7 +142,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
 if(typeof data.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
@@ -153,14 +153,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
 let data12 = data.valueInteger;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 2147483647 || isNaN(data12)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data12 < -2147483648 || isNaN(data12)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -188,11 +188,11 @@ if(data.valueTime !== undefined && func0.call(data, "valueTime")){
 let data17 = data.valueTime;
 if(typeof data17 === "string"){
 if(!pattern5.test(data17)){
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
@@ -204,11 +204,11 @@ if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data19 = data.valueDateTime;
 if(typeof data19 === "string"){
 if(!pattern3.test(data19)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
@@ -237,7 +237,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interpretation", "#/properties/interpretation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interpretation", "#/properties/interpretation/type", {type: "array"}); errors++;
 }
 }
 if(data.referenceRange !== undefined && func0.call(data, "referenceRange")){
@@ -251,11 +251,11 @@ if(data26.id !== undefined && func0.call(data26, "id")){
 let data27 = data26.id;
 if(typeof data27 === "string"){
 if(func12(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/id", "#/$defs/Observation_ReferenceRange/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/id", "#/$defs/Observation_ReferenceRange/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/id", "#/$defs/Observation_ReferenceRange/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/id", "#/$defs/Observation_ReferenceRange/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data26.extension !== undefined && func0.call(data26, "extension")){
@@ -269,7 +269,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/extension", "#/$defs/Observation_ReferenceRange/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/extension", "#/$defs/Observation_ReferenceRange/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data26.modifierExtension !== undefined && func0.call(data26, "modifierExtension")){
@@ -283,7 +283,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/modifierExtension", "#/$defs/Observation_ReferenceRange/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/modifierExtension", "#/$defs/Observation_ReferenceRange/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data26.low !== undefined && func0.call(data26, "low")){
@@ -312,7 +312,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/appliesTo", "#/$defs/Observation_ReferenceRange/properties/appliesTo/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/appliesTo", "#/$defs/Observation_ReferenceRange/properties/appliesTo/type", {type: "array"}); errors++;
 }
 }
 if(data26.age !== undefined && func0.call(data26, "age")){
@@ -324,11 +324,11 @@ if(data26.text !== undefined && func0.call(data26, "text")){
 let data38 = data26.text;
 if(typeof data38 === "string"){
 if(func12(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/text", "#/$defs/Observation_ReferenceRange/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/text", "#/$defs/Observation_ReferenceRange/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/text", "#/$defs/Observation_ReferenceRange/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/text", "#/$defs/Observation_ReferenceRange/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data26._text !== undefined && func0.call(data26, "_text")){
@@ -338,21 +338,21 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3, "#/$defs/Observation_ReferenceRange/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3, "#/$defs/Observation_ReferenceRange/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange", "#/properties/referenceRange/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange", "#/properties/referenceRange/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func17(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -422,7 +422,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -434,14 +434,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -505,18 +505,18 @@ props0.component = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Observation" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Observation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Observation"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -528,11 +528,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -544,11 +544,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -572,7 +572,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -586,7 +586,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -600,7 +600,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -614,7 +614,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
@@ -628,7 +628,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
@@ -642,13 +642,13 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data21 = data.status;
 if(!((((((((data21 === "registered") || (data21 === "preliminary")) || (data21 === "final")) || (data21 === "amended")) || (data21 === "corrected")) || (data21 === "cancelled")) || (data21 === "entered-in-error")) || (data21 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -667,7 +667,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -691,7 +691,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
@@ -703,11 +703,11 @@ if(data.effectiveDateTime !== undefined && func0.call(data, "effectiveDateTime")
 let data30 = data.effectiveDateTime;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
@@ -729,11 +729,11 @@ if(data.effectiveInstant !== undefined && func0.call(data, "effectiveInstant")){
 let data34 = data.effectiveInstant;
 if(typeof data34 === "string"){
 if(!pattern4.test(data34)){
-vErrors = addError(vErrors, instancePath+"/effectiveInstant", "#/properties/effectiveInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/effectiveInstant", "#/properties/effectiveInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/effectiveInstant", "#/properties/effectiveInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/effectiveInstant", "#/properties/effectiveInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._effectiveInstant !== undefined && func0.call(data, "_effectiveInstant")){
@@ -745,14 +745,14 @@ if(data.issued !== undefined && func0.call(data, "issued")){
 let data36 = data.issued;
 if(typeof data36 === "string"){
 if(!pattern4.test(data36)){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data36))){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", {type: "string"}); errors++;
 }
 }
 if(data._issued !== undefined && func0.call(data, "_issued")){
@@ -771,7 +771,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
 }
 }
 if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
@@ -788,11 +788,11 @@ if(data.valueString !== undefined && func0.call(data, "valueString")){
 let data42 = data.valueString;
 if(typeof data42 === "string"){
 if(func12(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
@@ -802,7 +802,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
 if(typeof data.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
@@ -813,14 +813,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
 let data46 = data.valueInteger;
 if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data46 == "number") && (isFinite(data46))){
 if(data46 > 2147483647 || isNaN(data46)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data46 < -2147483648 || isNaN(data46)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -848,11 +848,11 @@ if(data.valueTime !== undefined && func0.call(data, "valueTime")){
 let data51 = data.valueTime;
 if(typeof data51 === "string"){
 if(!pattern5.test(data51)){
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
@@ -864,11 +864,11 @@ if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data53 = data.valueDateTime;
 if(typeof data53 === "string"){
 if(!pattern3.test(data53)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
@@ -897,7 +897,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/interpretation", "#/properties/interpretation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/interpretation", "#/properties/interpretation/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -911,7 +911,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
@@ -945,11 +945,11 @@ if(data66.id !== undefined && func0.call(data66, "id")){
 let data67 = data66.id;
 if(typeof data67 === "string"){
 if(func12(data67) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/id", "#/$defs/Observation_ReferenceRange/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/id", "#/$defs/Observation_ReferenceRange/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/id", "#/$defs/Observation_ReferenceRange/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/id", "#/$defs/Observation_ReferenceRange/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data66.extension !== undefined && func0.call(data66, "extension")){
@@ -963,7 +963,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/extension", "#/$defs/Observation_ReferenceRange/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/extension", "#/$defs/Observation_ReferenceRange/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data66.modifierExtension !== undefined && func0.call(data66, "modifierExtension")){
@@ -977,7 +977,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/modifierExtension", "#/$defs/Observation_ReferenceRange/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/modifierExtension", "#/$defs/Observation_ReferenceRange/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data66.low !== undefined && func0.call(data66, "low")){
@@ -1006,7 +1006,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/appliesTo", "#/$defs/Observation_ReferenceRange/properties/appliesTo/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/appliesTo", "#/$defs/Observation_ReferenceRange/properties/appliesTo/type", {type: "array"}); errors++;
 }
 }
 if(data66.age !== undefined && func0.call(data66, "age")){
@@ -1018,11 +1018,11 @@ if(data66.text !== undefined && func0.call(data66, "text")){
 let data78 = data66.text;
 if(typeof data78 === "string"){
 if(func12(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/text", "#/$defs/Observation_ReferenceRange/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/text", "#/$defs/Observation_ReferenceRange/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/text", "#/$defs/Observation_ReferenceRange/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/text", "#/$defs/Observation_ReferenceRange/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data66._text !== undefined && func0.call(data66, "_text")){
@@ -1032,12 +1032,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11, "#/$defs/Observation_ReferenceRange/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11, "#/$defs/Observation_ReferenceRange/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referenceRange", "#/properties/referenceRange/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange", "#/properties/referenceRange/type", {type: "array"}); errors++;
 }
 }
 if(data.hasMember !== undefined && func0.call(data, "hasMember")){
@@ -1051,7 +1051,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hasMember", "#/properties/hasMember/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hasMember", "#/properties/hasMember/type", {type: "array"}); errors++;
 }
 }
 if(data.derivedFrom !== undefined && func0.call(data, "derivedFrom")){
@@ -1065,7 +1065,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/type", {type: "array"}); errors++;
 }
 }
 if(data.component !== undefined && func0.call(data, "component")){
@@ -1079,20 +1079,20 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func17(data, obj1);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "effective[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "effective[x]", forms: forms0}); errors++;
 }
 const forms1 = func17(data, obj0);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1100,8 +1100,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -70,25 +70,25 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ObservationDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ObservationDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ObservationDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -100,11 +100,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -116,11 +116,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -144,7 +144,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -158,7 +158,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -172,7 +172,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
@@ -186,7 +186,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -205,7 +205,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.permittedDataType !== undefined && func0.call(data, "permittedDataType")){
@@ -215,12 +215,12 @@ const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
 let data20 = data19[i5];
 if(!(((((((((((data20 === "Quantity") || (data20 === "CodeableConcept")) || (data20 === "string")) || (data20 === "boolean")) || (data20 === "integer")) || (data20 === "Range")) || (data20 === "Ratio")) || (data20 === "SampledData")) || (data20 === "time")) || (data20 === "dateTime")) || (data20 === "Period"))){
-vErrors = addError(vErrors, instancePath+"/permittedDataType/" + i5, "#/properties/permittedDataType/items/enum", "enum", {allowedValues: schema0.properties.permittedDataType.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/permittedDataType/" + i5, "#/properties/permittedDataType/items/enum", {allowedValues: schema0.properties.permittedDataType.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/permittedDataType", "#/properties/permittedDataType/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/permittedDataType", "#/properties/permittedDataType/type", {type: "array"}); errors++;
 }
 }
 if(data._permittedDataType !== undefined && func0.call(data, "_permittedDataType")){
@@ -234,12 +234,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_permittedDataType", "#/properties/_permittedDataType/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_permittedDataType", "#/properties/_permittedDataType/type", {type: "array"}); errors++;
 }
 }
 if(data.multipleResultsAllowed !== undefined && func0.call(data, "multipleResultsAllowed")){
 if(typeof data.multipleResultsAllowed !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/multipleResultsAllowed", "#/properties/multipleResultsAllowed/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/multipleResultsAllowed", "#/properties/multipleResultsAllowed/type", {type: "boolean"}); errors++;
 }
 }
 if(data._multipleResultsAllowed !== undefined && func0.call(data, "_multipleResultsAllowed")){
@@ -256,11 +256,11 @@ if(data.preferredReportName !== undefined && func0.call(data, "preferredReportNa
 let data26 = data.preferredReportName;
 if(typeof data26 === "string"){
 if(func8(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/preferredReportName", "#/properties/preferredReportName/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/preferredReportName", "#/properties/preferredReportName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/preferredReportName", "#/properties/preferredReportName/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/preferredReportName", "#/properties/preferredReportName/type", {type: "string"}); errors++;
 }
 }
 if(data._preferredReportName !== undefined && func0.call(data, "_preferredReportName")){
@@ -275,11 +275,11 @@ if(data28.id !== undefined && func0.call(data28, "id")){
 let data29 = data28.id;
 if(typeof data29 === "string"){
 if(func8(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/id", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/id", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/id", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/id", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data28.extension !== undefined && func0.call(data28, "extension")){
@@ -293,7 +293,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/extension", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/extension", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data28.modifierExtension !== undefined && func0.call(data28, "modifierExtension")){
@@ -307,7 +307,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/modifierExtension", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/modifierExtension", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data28.customaryUnit !== undefined && func0.call(data28, "customaryUnit")){
@@ -323,7 +323,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 if(data28.conversionFactor !== undefined && func0.call(data28, "conversionFactor")){
 let data36 = data28.conversionFactor;
 if(!((typeof data36 == "number") && (isFinite(data36)))){
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/conversionFactor", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/conversionFactor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/conversionFactor", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/conversionFactor/type", {type: "number"}); errors++;
 }
 }
 if(data28._conversionFactor !== undefined && func0.call(data28, "_conversionFactor")){
@@ -334,14 +334,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data28.decimalPrecision !== undefined && func0.call(data28, "decimalPrecision")){
 let data38 = data28.decimalPrecision;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/decimalPrecision", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/decimalPrecision", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/type", {type: "integer"}); errors++;
 }
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 2147483647 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/decimalPrecision", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/decimalPrecision", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data38 < -2147483648 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails/decimalPrecision", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/decimalPrecision", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -352,7 +352,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/quantitativeDetails", "#/$defs/ObservationDefinition_QuantitativeDetails/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails", "#/$defs/ObservationDefinition_QuantitativeDetails/type", {type: "object"}); errors++;
 }
 }
 if(data.qualifiedInterval !== undefined && func0.call(data, "qualifiedInterval")){
@@ -366,11 +366,11 @@ if(data41.id !== undefined && func0.call(data41, "id")){
 let data42 = data41.id;
 if(typeof data42 === "string"){
 if(func8(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/id", "#/$defs/ObservationDefinition_QualifiedInterval/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/id", "#/$defs/ObservationDefinition_QualifiedInterval/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/id", "#/$defs/ObservationDefinition_QualifiedInterval/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/id", "#/$defs/ObservationDefinition_QualifiedInterval/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data41.extension !== undefined && func0.call(data41, "extension")){
@@ -384,7 +384,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/extension", "#/$defs/ObservationDefinition_QualifiedInterval/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/extension", "#/$defs/ObservationDefinition_QualifiedInterval/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data41.modifierExtension !== undefined && func0.call(data41, "modifierExtension")){
@@ -398,13 +398,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/modifierExtension", "#/$defs/ObservationDefinition_QualifiedInterval/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/modifierExtension", "#/$defs/ObservationDefinition_QualifiedInterval/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data41.category !== undefined && func0.call(data41, "category")){
 let data47 = data41.category;
 if(!(((data47 === "reference") || (data47 === "critical")) || (data47 === "absolute"))){
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/category", "#/$defs/ObservationDefinition_QualifiedInterval/properties/category/enum", "enum", {allowedValues: schema1.properties.category.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/category", "#/$defs/ObservationDefinition_QualifiedInterval/properties/category/enum", {allowedValues: schema1.properties.category.enum}); errors++;
 }
 }
 if(data41._category !== undefined && func0.call(data41, "_category")){
@@ -433,13 +433,13 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/appliesTo", "#/$defs/ObservationDefinition_QualifiedInterval/properties/appliesTo/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/appliesTo", "#/$defs/ObservationDefinition_QualifiedInterval/properties/appliesTo/type", {type: "array"}); errors++;
 }
 }
 if(data41.gender !== undefined && func0.call(data41, "gender")){
 let data53 = data41.gender;
 if(!((((data53 === "male") || (data53 === "female")) || (data53 === "other")) || (data53 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/gender", "#/$defs/ObservationDefinition_QualifiedInterval/properties/gender/enum", "enum", {allowedValues: schema1.properties.gender.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/gender", "#/$defs/ObservationDefinition_QualifiedInterval/properties/gender/enum", {allowedValues: schema1.properties.gender.enum}); errors++;
 }
 }
 if(data41._gender !== undefined && func0.call(data41, "_gender")){
@@ -461,11 +461,11 @@ if(data41.condition !== undefined && func0.call(data41, "condition")){
 let data57 = data41.condition;
 if(typeof data57 === "string"){
 if(func8(data57) < 1){
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/condition", "#/$defs/ObservationDefinition_QualifiedInterval/properties/condition/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/condition", "#/$defs/ObservationDefinition_QualifiedInterval/properties/condition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/condition", "#/$defs/ObservationDefinition_QualifiedInterval/properties/condition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/condition", "#/$defs/ObservationDefinition_QualifiedInterval/properties/condition/type", {type: "string"}); errors++;
 }
 }
 if(data41._condition !== undefined && func0.call(data41, "_condition")){
@@ -475,12 +475,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9, "#/$defs/ObservationDefinition_QualifiedInterval/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9, "#/$defs/ObservationDefinition_QualifiedInterval/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/qualifiedInterval", "#/properties/qualifiedInterval/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval", "#/properties/qualifiedInterval/type", {type: "array"}); errors++;
 }
 }
 if(data.validCodedValueSet !== undefined && func0.call(data, "validCodedValueSet")){
@@ -505,7 +505,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -544,8 +544,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

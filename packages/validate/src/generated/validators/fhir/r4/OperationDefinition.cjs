@@ -466,7 +466,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -478,7 +478,7 @@ props0._name = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -502,7 +502,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.use === undefined) || (!(func0.call(data, "use")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "use"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "use"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -514,7 +514,7 @@ props1._use = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -547,7 +547,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.min === undefined) || (!(func0.call(data, "min")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "min"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "min"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -559,7 +559,7 @@ props2._min = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -592,7 +592,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.max === undefined) || (!(func0.call(data, "max")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", "required", {missingProperty: "max"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "max"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -604,7 +604,7 @@ props3._max = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -645,11 +645,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(func6(data4) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -663,7 +663,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -677,18 +677,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data9 = data.name;
 if(typeof data9 === "string"){
 if(!pattern2.test(data9)){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -699,7 +699,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.use !== undefined && func0.call(data, "use")){
 let data11 = data.use;
 if(!((data11 === "in") || (data11 === "out"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema1.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema1.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -710,14 +710,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.min !== undefined && func0.call(data, "min")){
 let data13 = data.min;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < -2147483648 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -730,11 +730,11 @@ if(data.max !== undefined && func0.call(data, "max")){
 let data15 = data.max;
 if(typeof data15 === "string"){
 if(func6(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data._max !== undefined && func0.call(data, "_max")){
@@ -746,11 +746,11 @@ if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data17 = data.documentation;
 if(typeof data17 === "string"){
 if(func6(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
@@ -761,7 +761,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.type !== undefined && func0.call(data, "type")){
 let data19 = data.type;
 if(typeof data19 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 let valid14;
 valid14 = false;
@@ -772,7 +772,7 @@ break;
 }
 }
 if(!valid14){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -788,16 +788,16 @@ for(let i2=0; i2<len2; i2++){
 let data22 = data21[i2];
 if(typeof data22 === "string"){
 if(!pattern1.test(data22)){
-vErrors = addError(vErrors, instancePath+"/targetProfile/" + i2, "#/properties/targetProfile/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetProfile/" + i2, "#/properties/targetProfile/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetProfile/" + i2, "#/properties/targetProfile/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetProfile/" + i2, "#/properties/targetProfile/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetProfile", "#/properties/targetProfile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetProfile", "#/properties/targetProfile/type", {type: "array"}); errors++;
 }
 }
 if(data._targetProfile !== undefined && func0.call(data, "_targetProfile")){
@@ -811,13 +811,13 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_targetProfile", "#/properties/_targetProfile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_targetProfile", "#/properties/_targetProfile/type", {type: "array"}); errors++;
 }
 }
 if(data.searchType !== undefined && func0.call(data, "searchType")){
 let data25 = data.searchType;
 if(!(((((((((data25 === "number") || (data25 === "date")) || (data25 === "string")) || (data25 === "token")) || (data25 === "reference")) || (data25 === "composite")) || (data25 === "quantity")) || (data25 === "uri")) || (data25 === "special"))){
-vErrors = addError(vErrors, instancePath+"/searchType", "#/properties/searchType/enum", "enum", {allowedValues: schema1.properties.searchType.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchType", "#/properties/searchType/enum", {allowedValues: schema1.properties.searchType.enum}); errors++;
 }
 }
 if(data._searchType !== undefined && func0.call(data, "_searchType")){
@@ -849,7 +849,7 @@ if(_valid4){
 const _errs57 = errors;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if((data27.strength === undefined) || (!(func0.call(data27, "strength")))){
-vErrors = addError(vErrors, instancePath+"/binding", "#/$defs/OperationDefinition_Binding/allOf/0/then/required", "required", {missingProperty: "strength"}); errors++;
+vErrors = addError(vErrors, instancePath+"/binding", "#/$defs/OperationDefinition_Binding/allOf/0/then/required", {missingProperty: "strength"}); errors++;
 }
 }
 var _valid4 = _errs57 === errors;
@@ -861,11 +861,11 @@ props4._strength = true;
 }
 }
 if(!valid21){
-vErrors = addError(vErrors, instancePath+"/binding", "#/$defs/OperationDefinition_Binding/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/binding", "#/$defs/OperationDefinition_Binding/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if((data27.valueSet === undefined) || (!(func0.call(data27, "valueSet")))){
-vErrors = addError(vErrors, instancePath+"/binding", "#/$defs/OperationDefinition_Binding/required", "required", {missingProperty: "valueSet"}); errors++;
+vErrors = addError(vErrors, instancePath+"/binding", "#/$defs/OperationDefinition_Binding/required", {missingProperty: "valueSet"}); errors++;
 }
 if(props4 !== true){
 props4 = props4 || {};
@@ -881,11 +881,11 @@ if(data27.id !== undefined && func0.call(data27, "id")){
 let data29 = data27.id;
 if(typeof data29 === "string"){
 if(func6(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/binding/id", "#/$defs/OperationDefinition_Binding/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/binding/id", "#/$defs/OperationDefinition_Binding/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/binding/id", "#/$defs/OperationDefinition_Binding/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/binding/id", "#/$defs/OperationDefinition_Binding/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data27.extension !== undefined && func0.call(data27, "extension")){
@@ -899,7 +899,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/binding/extension", "#/$defs/OperationDefinition_Binding/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/binding/extension", "#/$defs/OperationDefinition_Binding/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
@@ -913,13 +913,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/binding/modifierExtension", "#/$defs/OperationDefinition_Binding/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/binding/modifierExtension", "#/$defs/OperationDefinition_Binding/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data27.strength !== undefined && func0.call(data27, "strength")){
 let data34 = data27.strength;
 if(!((((data34 === "required") || (data34 === "extensible")) || (data34 === "preferred")) || (data34 === "example"))){
-vErrors = addError(vErrors, instancePath+"/binding/strength", "#/$defs/OperationDefinition_Binding/properties/strength/enum", "enum", {allowedValues: schema2.properties.strength.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/binding/strength", "#/$defs/OperationDefinition_Binding/properties/strength/enum", {allowedValues: schema2.properties.strength.enum}); errors++;
 }
 }
 if(data27._strength !== undefined && func0.call(data27, "_strength")){
@@ -931,11 +931,11 @@ if(data27.valueSet !== undefined && func0.call(data27, "valueSet")){
 let data36 = data27.valueSet;
 if(typeof data36 === "string"){
 if(!pattern1.test(data36)){
-vErrors = addError(vErrors, instancePath+"/binding/valueSet", "#/$defs/OperationDefinition_Binding/properties/valueSet/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/binding/valueSet", "#/$defs/OperationDefinition_Binding/properties/valueSet/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/binding/valueSet", "#/$defs/OperationDefinition_Binding/properties/valueSet/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/binding/valueSet", "#/$defs/OperationDefinition_Binding/properties/valueSet/type", {type: "string"}); errors++;
 }
 }
 if(data27._valueSet !== undefined && func0.call(data27, "_valueSet")){
@@ -945,7 +945,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/binding", "#/$defs/OperationDefinition_Binding/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/binding", "#/$defs/OperationDefinition_Binding/type", {type: "object"}); errors++;
 }
 }
 if(data.referencedFrom !== undefined && func0.call(data, "referencedFrom")){
@@ -976,7 +976,7 @@ if(_valid5){
 const _errs79 = errors;
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if((data39.source === undefined) || (!(func0.call(data39, "source")))){
-vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6, "#/$defs/OperationDefinition_ReferencedFrom/allOf/0/then/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6, "#/$defs/OperationDefinition_ReferencedFrom/allOf/0/then/required", {missingProperty: "source"}); errors++;
 }
 }
 var _valid5 = _errs79 === errors;
@@ -988,7 +988,7 @@ props5._source = true;
 }
 }
 if(!valid32){
-vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6, "#/$defs/OperationDefinition_ReferencedFrom/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6, "#/$defs/OperationDefinition_ReferencedFrom/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if(props5 !== true){
@@ -1005,11 +1005,11 @@ if(data39.id !== undefined && func0.call(data39, "id")){
 let data41 = data39.id;
 if(typeof data41 === "string"){
 if(func6(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/id", "#/$defs/OperationDefinition_ReferencedFrom/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/id", "#/$defs/OperationDefinition_ReferencedFrom/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/id", "#/$defs/OperationDefinition_ReferencedFrom/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/id", "#/$defs/OperationDefinition_ReferencedFrom/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data39.extension !== undefined && func0.call(data39, "extension")){
@@ -1023,7 +1023,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/extension", "#/$defs/OperationDefinition_ReferencedFrom/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/extension", "#/$defs/OperationDefinition_ReferencedFrom/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
@@ -1037,18 +1037,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/modifierExtension", "#/$defs/OperationDefinition_ReferencedFrom/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/modifierExtension", "#/$defs/OperationDefinition_ReferencedFrom/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data39.source !== undefined && func0.call(data39, "source")){
 let data46 = data39.source;
 if(typeof data46 === "string"){
 if(func6(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/source", "#/$defs/OperationDefinition_ReferencedFrom/properties/source/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/source", "#/$defs/OperationDefinition_ReferencedFrom/properties/source/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/source", "#/$defs/OperationDefinition_ReferencedFrom/properties/source/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/source", "#/$defs/OperationDefinition_ReferencedFrom/properties/source/type", {type: "string"}); errors++;
 }
 }
 if(data39._source !== undefined && func0.call(data39, "_source")){
@@ -1060,11 +1060,11 @@ if(data39.sourceId !== undefined && func0.call(data39, "sourceId")){
 let data48 = data39.sourceId;
 if(typeof data48 === "string"){
 if(func6(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/sourceId", "#/$defs/OperationDefinition_ReferencedFrom/properties/sourceId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/sourceId", "#/$defs/OperationDefinition_ReferencedFrom/properties/sourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/sourceId", "#/$defs/OperationDefinition_ReferencedFrom/properties/sourceId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/sourceId", "#/$defs/OperationDefinition_ReferencedFrom/properties/sourceId/type", {type: "string"}); errors++;
 }
 }
 if(data39._sourceId !== undefined && func0.call(data39, "_sourceId")){
@@ -1074,12 +1074,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6, "#/$defs/OperationDefinition_ReferencedFrom/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6, "#/$defs/OperationDefinition_ReferencedFrom/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/referencedFrom", "#/properties/referencedFrom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom", "#/properties/referencedFrom/type", {type: "array"}); errors++;
 }
 }
 if(data.part !== undefined && func0.call(data, "part")){
@@ -1093,12 +1093,12 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/part", "#/properties/part/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/part", "#/properties/part/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -1140,7 +1140,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1152,7 +1152,7 @@ props0._name = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -1176,7 +1176,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1188,7 +1188,7 @@ props1._status = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1221,7 +1221,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.kind === undefined) || (!(func0.call(data, "kind")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "kind"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -1233,7 +1233,7 @@ props2._kind = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -1266,7 +1266,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -1278,7 +1278,7 @@ props3._code = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -1311,7 +1311,7 @@ if(_valid4){
 const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.system === undefined) || (!(func0.call(data, "system")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", "required", {missingProperty: "system"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingProperty: "system"}); errors++;
 }
 }
 var _valid4 = _errs20 === errors;
@@ -1323,7 +1323,7 @@ props4._system = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath, "#/allOf/4/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -1356,7 +1356,7 @@ if(_valid5){
 const _errs24 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/5/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/5/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid5 = _errs24 === errors;
@@ -1368,7 +1368,7 @@ props5._type = true;
 }
 }
 if(!valid11){
-vErrors = addError(vErrors, instancePath, "#/allOf/5/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/5/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props5 !== undefined){
 if(props5 === true){
@@ -1401,7 +1401,7 @@ if(_valid6){
 const _errs28 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.instance === undefined) || (!(func0.call(data, "instance")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/6/then/required", "required", {missingProperty: "instance"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/6/then/required", {missingProperty: "instance"}); errors++;
 }
 }
 var _valid6 = _errs28 === errors;
@@ -1413,7 +1413,7 @@ props6._instance = true;
 }
 }
 if(!valid13){
-vErrors = addError(vErrors, instancePath, "#/allOf/6/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/6/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props6 !== undefined){
 if(props6 === true){
@@ -1426,7 +1426,7 @@ Object.assign(props0, props6);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1491,18 +1491,18 @@ props0.overload = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("OperationDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "OperationDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "OperationDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data8 = data.id;
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -1514,11 +1514,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data10 = data.implicitRules;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -1530,11 +1530,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data12 = data.language;
 if(typeof data12 === "string"){
 if(!pattern2.test(data12)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1558,7 +1558,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1572,7 +1572,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1586,18 +1586,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data21 = data.url;
 if(typeof data21 === "string"){
 if(!pattern1.test(data21)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -1609,11 +1609,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data23 = data.version;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -1625,11 +1625,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data25 = data.name;
 if(typeof data25 === "string"){
 if(func6(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -1641,11 +1641,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data27 = data.title;
 if(typeof data27 === "string"){
 if(func6(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -1656,7 +1656,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data29 = data.status;
 if(!((((data29 === "draft") || (data29 === "active")) || (data29 === "retired")) || (data29 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -1667,7 +1667,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data31 = data.kind;
 if(!((data31 === "operation") || (data31 === "query"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", "enum", {allowedValues: schema0.properties.kind.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
@@ -1677,7 +1677,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -1689,14 +1689,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data35 = data.date;
 if(typeof data35 === "string"){
 if(!pattern3.test(data35)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data35))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -1708,11 +1708,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data37 = data.publisher;
 if(typeof data37 === "string"){
 if(func6(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -1731,18 +1731,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data41 = data.description;
 if(typeof data41 === "string"){
 if(func6(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -1761,7 +1761,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1775,18 +1775,18 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data47 = data.purpose;
 if(typeof data47 === "string"){
 if(func6(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -1796,7 +1796,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.affectsState !== undefined && func0.call(data, "affectsState")){
 if(typeof data.affectsState !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/affectsState", "#/properties/affectsState/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/affectsState", "#/properties/affectsState/type", {type: "boolean"}); errors++;
 }
 }
 if(data._affectsState !== undefined && func0.call(data, "_affectsState")){
@@ -1808,11 +1808,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data51 = data.code;
 if(typeof data51 === "string"){
 if(!pattern2.test(data51)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -1824,11 +1824,11 @@ if(data.comment !== undefined && func0.call(data, "comment")){
 let data53 = data.comment;
 if(typeof data53 === "string"){
 if(func6(data53) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
@@ -1840,11 +1840,11 @@ if(data.base !== undefined && func0.call(data, "base")){
 let data55 = data.base;
 if(typeof data55 === "string"){
 if(!pattern1.test(data55)){
-vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/type", {type: "string"}); errors++;
 }
 }
 if(data._base !== undefined && func0.call(data, "_base")){
@@ -1859,7 +1859,7 @@ const len6 = data57.length;
 for(let i6=0; i6<len6; i6++){
 let data58 = data57[i6];
 if(typeof data58 !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource/" + i6, "#/properties/resource/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i6, "#/properties/resource/items/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data58 === "Account") ||
 (data58 === "ActivityDefinition")) || (data58 === "AdverseEvent")) || (data58 === "AllergyIntolerance")) ||
@@ -1903,12 +1903,12 @@ if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((
 (data58 === "SubstanceSpecification")) || (data58 === "SupplyDelivery")) || (data58 === "SupplyRequest")) ||
 (data58 === "Task")) || (data58 === "TerminologyCapabilities")) || (data58 === "TestReport")) || (data58 === "TestScript")) ||
 (data58 === "ValueSet")) || (data58 === "VerificationResult")) || (data58 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/resource/" + i6, "#/properties/resource/items/enum", "enum", {allowedValues: schema0.properties.resource.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i6, "#/properties/resource/items/enum", {allowedValues: schema0.properties.resource.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
 }
 }
 if(data._resource !== undefined && func0.call(data, "_resource")){
@@ -1922,12 +1922,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_resource", "#/properties/_resource/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_resource", "#/properties/_resource/type", {type: "array"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 if(typeof data.system !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "boolean"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -1937,7 +1937,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if(typeof data.type !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "boolean"}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -1947,7 +1947,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.instance !== undefined && func0.call(data, "instance")){
 if(typeof data.instance !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", {type: "boolean"}); errors++;
 }
 }
 if(data._instance !== undefined && func0.call(data, "_instance")){
@@ -1959,11 +1959,11 @@ if(data.inputProfile !== undefined && func0.call(data, "inputProfile")){
 let data67 = data.inputProfile;
 if(typeof data67 === "string"){
 if(!pattern1.test(data67)){
-vErrors = addError(vErrors, instancePath+"/inputProfile", "#/properties/inputProfile/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/inputProfile", "#/properties/inputProfile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/inputProfile", "#/properties/inputProfile/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/inputProfile", "#/properties/inputProfile/type", {type: "string"}); errors++;
 }
 }
 if(data._inputProfile !== undefined && func0.call(data, "_inputProfile")){
@@ -1975,11 +1975,11 @@ if(data.outputProfile !== undefined && func0.call(data, "outputProfile")){
 let data69 = data.outputProfile;
 if(typeof data69 === "string"){
 if(!pattern1.test(data69)){
-vErrors = addError(vErrors, instancePath+"/outputProfile", "#/properties/outputProfile/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outputProfile", "#/properties/outputProfile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/outputProfile", "#/properties/outputProfile/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/outputProfile", "#/properties/outputProfile/type", {type: "string"}); errors++;
 }
 }
 if(data._outputProfile !== undefined && func0.call(data, "_outputProfile")){
@@ -1998,7 +1998,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
 }
 }
 if(data.overload !== undefined && func0.call(data, "overload")){
@@ -2012,11 +2012,11 @@ if(data74.id !== undefined && func0.call(data74, "id")){
 let data75 = data74.id;
 if(typeof data75 === "string"){
 if(func6(data75) < 1){
-vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/id", "#/$defs/OperationDefinition_Overload/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/id", "#/$defs/OperationDefinition_Overload/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/id", "#/$defs/OperationDefinition_Overload/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/id", "#/$defs/OperationDefinition_Overload/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data74.extension !== undefined && func0.call(data74, "extension")){
@@ -2030,7 +2030,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/extension", "#/$defs/OperationDefinition_Overload/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/extension", "#/$defs/OperationDefinition_Overload/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data74.modifierExtension !== undefined && func0.call(data74, "modifierExtension")){
@@ -2044,7 +2044,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/modifierExtension", "#/$defs/OperationDefinition_Overload/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/modifierExtension", "#/$defs/OperationDefinition_Overload/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data74.parameterName !== undefined && func0.call(data74, "parameterName")){
@@ -2055,16 +2055,16 @@ for(let i12=0; i12<len12; i12++){
 let data81 = data80[i12];
 if(typeof data81 === "string"){
 if(func6(data81) < 1){
-vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/parameterName/" + i12, "#/$defs/OperationDefinition_Overload/properties/parameterName/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/parameterName/" + i12, "#/$defs/OperationDefinition_Overload/properties/parameterName/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/parameterName/" + i12, "#/$defs/OperationDefinition_Overload/properties/parameterName/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/parameterName/" + i12, "#/$defs/OperationDefinition_Overload/properties/parameterName/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/parameterName", "#/$defs/OperationDefinition_Overload/properties/parameterName/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/parameterName", "#/$defs/OperationDefinition_Overload/properties/parameterName/type", {type: "array"}); errors++;
 }
 }
 if(data74._parameterName !== undefined && func0.call(data74, "_parameterName")){
@@ -2078,18 +2078,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/_parameterName", "#/$defs/OperationDefinition_Overload/properties/_parameterName/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/_parameterName", "#/$defs/OperationDefinition_Overload/properties/_parameterName/type", {type: "array"}); errors++;
 }
 }
 if(data74.comment !== undefined && func0.call(data74, "comment")){
 let data84 = data74.comment;
 if(typeof data84 === "string"){
 if(func6(data84) < 1){
-vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/comment", "#/$defs/OperationDefinition_Overload/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/comment", "#/$defs/OperationDefinition_Overload/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/comment", "#/$defs/OperationDefinition_Overload/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/comment", "#/$defs/OperationDefinition_Overload/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data74._comment !== undefined && func0.call(data74, "_comment")){
@@ -2099,17 +2099,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overload/" + i9, "#/$defs/OperationDefinition_Overload/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9, "#/$defs/OperationDefinition_Overload/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/overload", "#/properties/overload/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/overload", "#/properties/overload/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2117,8 +2117,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -74,25 +74,25 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.issue === undefined) || (!(func0.call(data, "issue")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "issue"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "issue"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("OperationOutcome" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "OperationOutcome"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "OperationOutcome"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -104,11 +104,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -120,11 +120,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -148,7 +148,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -162,7 +162,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -176,7 +176,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.issue !== undefined && func0.call(data, "issue")){
@@ -207,7 +207,7 @@ if(_valid0){
 const _errs31 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if((data15.severity === undefined) || (!(func0.call(data15, "severity")))){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/0/then/required", "required", {missingProperty: "severity"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/0/then/required", {missingProperty: "severity"}); errors++;
 }
 }
 var _valid0 = _errs31 === errors;
@@ -219,7 +219,7 @@ props0._severity = true;
 }
 }
 if(!valid11){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs33 = errors;
 let valid13 = true;
@@ -243,7 +243,7 @@ if(_valid1){
 const _errs35 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if((data15.code === undefined) || (!(func0.call(data15, "code")))){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/1/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/1/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid1 = _errs35 === errors;
@@ -255,7 +255,7 @@ props1._code = true;
 }
 }
 if(!valid13){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -288,11 +288,11 @@ if(data15.id !== undefined && func0.call(data15, "id")){
 let data18 = data15.id;
 if(typeof data18 === "string"){
 if(func6(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/id", "#/$defs/OperationOutcome_Issue/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/id", "#/$defs/OperationOutcome_Issue/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/id", "#/$defs/OperationOutcome_Issue/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/id", "#/$defs/OperationOutcome_Issue/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data15.extension !== undefined && func0.call(data15, "extension")){
@@ -306,7 +306,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/extension", "#/$defs/OperationOutcome_Issue/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/extension", "#/$defs/OperationOutcome_Issue/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data15.modifierExtension !== undefined && func0.call(data15, "modifierExtension")){
@@ -320,13 +320,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/modifierExtension", "#/$defs/OperationOutcome_Issue/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/modifierExtension", "#/$defs/OperationOutcome_Issue/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data15.severity !== undefined && func0.call(data15, "severity")){
 let data23 = data15.severity;
 if(!((((data23 === "fatal") || (data23 === "error")) || (data23 === "warning")) || (data23 === "information"))){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/severity", "#/$defs/OperationOutcome_Issue/properties/severity/enum", "enum", {allowedValues: schema0.properties.severity.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/severity", "#/$defs/OperationOutcome_Issue/properties/severity/enum", {allowedValues: schema0.properties.severity.enum}); errors++;
 }
 }
 if(data15._severity !== undefined && func0.call(data15, "_severity")){
@@ -337,7 +337,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data15.code !== undefined && func0.call(data15, "code")){
 let data25 = data15.code;
 if(!(((((((((((((((((((((((((((((((data25 === "invalid") || (data25 === "structure")) || (data25 === "required")) || (data25 === "value")) || (data25 === "invariant")) || (data25 === "security")) || (data25 === "login")) || (data25 === "unknown")) || (data25 === "expired")) || (data25 === "forbidden")) || (data25 === "suppressed")) || (data25 === "processing")) || (data25 === "not-supported")) || (data25 === "duplicate")) || (data25 === "multiple-matches")) || (data25 === "not-found")) || (data25 === "deleted")) || (data25 === "too-long")) || (data25 === "code-invalid")) || (data25 === "extension")) || (data25 === "too-costly")) || (data25 === "business-rule")) || (data25 === "conflict")) || (data25 === "transient")) || (data25 === "lock-error")) || (data25 === "no-store")) || (data25 === "exception")) || (data25 === "timeout")) || (data25 === "incomplete")) || (data25 === "throttled")) || (data25 === "informational"))){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/code", "#/$defs/OperationOutcome_Issue/properties/code/enum", "enum", {allowedValues: schema0.properties.code.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/code", "#/$defs/OperationOutcome_Issue/properties/code/enum", {allowedValues: schema0.properties.code.enum}); errors++;
 }
 }
 if(data15._code !== undefined && func0.call(data15, "_code")){
@@ -354,11 +354,11 @@ if(data15.diagnostics !== undefined && func0.call(data15, "diagnostics")){
 let data28 = data15.diagnostics;
 if(typeof data28 === "string"){
 if(func6(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/diagnostics", "#/$defs/OperationOutcome_Issue/properties/diagnostics/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/diagnostics", "#/$defs/OperationOutcome_Issue/properties/diagnostics/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/diagnostics", "#/$defs/OperationOutcome_Issue/properties/diagnostics/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/diagnostics", "#/$defs/OperationOutcome_Issue/properties/diagnostics/type", {type: "string"}); errors++;
 }
 }
 if(data15._diagnostics !== undefined && func0.call(data15, "_diagnostics")){
@@ -374,16 +374,16 @@ for(let i6=0; i6<len6; i6++){
 let data31 = data30[i6];
 if(typeof data31 === "string"){
 if(func6(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/location/" + i6, "#/$defs/OperationOutcome_Issue/properties/location/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/location/" + i6, "#/$defs/OperationOutcome_Issue/properties/location/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/location/" + i6, "#/$defs/OperationOutcome_Issue/properties/location/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/location/" + i6, "#/$defs/OperationOutcome_Issue/properties/location/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/location", "#/$defs/OperationOutcome_Issue/properties/location/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/location", "#/$defs/OperationOutcome_Issue/properties/location/type", {type: "array"}); errors++;
 }
 }
 if(data15._location !== undefined && func0.call(data15, "_location")){
@@ -397,7 +397,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/_location", "#/$defs/OperationOutcome_Issue/properties/_location/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/_location", "#/$defs/OperationOutcome_Issue/properties/_location/type", {type: "array"}); errors++;
 }
 }
 if(data15.expression !== undefined && func0.call(data15, "expression")){
@@ -408,16 +408,16 @@ for(let i8=0; i8<len8; i8++){
 let data35 = data34[i8];
 if(typeof data35 === "string"){
 if(func6(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/expression/" + i8, "#/$defs/OperationOutcome_Issue/properties/expression/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/expression/" + i8, "#/$defs/OperationOutcome_Issue/properties/expression/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/expression/" + i8, "#/$defs/OperationOutcome_Issue/properties/expression/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/expression/" + i8, "#/$defs/OperationOutcome_Issue/properties/expression/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/expression", "#/$defs/OperationOutcome_Issue/properties/expression/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/expression", "#/$defs/OperationOutcome_Issue/properties/expression/type", {type: "array"}); errors++;
 }
 }
 if(data15._expression !== undefined && func0.call(data15, "_expression")){
@@ -431,22 +431,22 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/_expression", "#/$defs/OperationOutcome_Issue/properties/_expression/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/_expression", "#/$defs/OperationOutcome_Issue/properties/_expression/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issue", "#/properties/issue/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issue", "#/properties/issue/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -470,8 +470,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -30,22 +30,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("OrganizationAffiliation" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "OrganizationAffiliation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "OrganizationAffiliation"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -57,11 +57,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -73,11 +73,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -101,7 +101,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -115,7 +115,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -129,7 +129,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -143,12 +143,12 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.active !== undefined && func0.call(data, "active")){
 if(typeof data.active !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
@@ -182,7 +182,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/network", "#/properties/network/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/network", "#/properties/network/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -196,7 +196,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.specialty !== undefined && func0.call(data, "specialty")){
@@ -210,7 +210,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", {type: "array"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
@@ -224,7 +224,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", {type: "array"}); errors++;
 }
 }
 if(data.healthcareService !== undefined && func0.call(data, "healthcareService")){
@@ -238,7 +238,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/healthcareService", "#/properties/healthcareService/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/healthcareService", "#/properties/healthcareService/type", {type: "array"}); errors++;
 }
 }
 if(data.telecom !== undefined && func0.call(data, "telecom")){
@@ -252,7 +252,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 if(data.endpoint !== undefined && func0.call(data, "endpoint")){
@@ -266,12 +266,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -307,8 +307,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

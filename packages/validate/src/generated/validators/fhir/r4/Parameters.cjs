@@ -134,7 +134,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -146,7 +146,7 @@ props0._name = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -232,11 +232,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -250,7 +250,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -264,18 +264,18 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data6 = data.name;
 if(typeof data6 === "string"){
 if(func3(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -287,11 +287,11 @@ if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")
 let data8 = data.valueBase64Binary;
 if(typeof data8 === "string"){
 if(!(formats0(data8))){
-vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
@@ -301,7 +301,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
 if(typeof data.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
@@ -313,11 +313,11 @@ if(data.valueCanonical !== undefined && func0.call(data, "valueCanonical")){
 let data12 = data.valueCanonical;
 if(typeof data12 === "string"){
 if(!pattern1.test(data12)){
-vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
@@ -329,11 +329,11 @@ if(data.valueCode !== undefined && func0.call(data, "valueCode")){
 let data14 = data.valueCode;
 if(typeof data14 === "string"){
 if(!pattern2.test(data14)){
-vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
@@ -345,11 +345,11 @@ if(data.valueDate !== undefined && func0.call(data, "valueDate")){
 let data16 = data.valueDate;
 if(typeof data16 === "string"){
 if(!pattern3.test(data16)){
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
@@ -361,11 +361,11 @@ if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data18 = data.valueDateTime;
 if(typeof data18 === "string"){
 if(!pattern4.test(data18)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
@@ -376,7 +376,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
 let data20 = data.valueDecimal;
 if(!((typeof data20 == "number") && (isFinite(data20)))){
-vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
@@ -388,11 +388,11 @@ if(data.valueId !== undefined && func0.call(data, "valueId")){
 let data22 = data.valueId;
 if(typeof data22 === "string"){
 if(!pattern0.test(data22)){
-vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/type", {type: "string"}); errors++;
 }
 }
 if(data._valueId !== undefined && func0.call(data, "_valueId")){
@@ -404,11 +404,11 @@ if(data.valueInstant !== undefined && func0.call(data, "valueInstant")){
 let data24 = data.valueInstant;
 if(typeof data24 === "string"){
 if(!pattern5.test(data24)){
-vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
@@ -419,14 +419,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
 let data26 = data.valueInteger;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 > 2147483647 || isNaN(data26)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data26 < -2147483648 || isNaN(data26)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -439,11 +439,11 @@ if(data.valueMarkdown !== undefined && func0.call(data, "valueMarkdown")){
 let data28 = data.valueMarkdown;
 if(typeof data28 === "string"){
 if(func3(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
@@ -455,11 +455,11 @@ if(data.valueOid !== undefined && func0.call(data, "valueOid")){
 let data30 = data.valueOid;
 if(typeof data30 === "string"){
 if(!pattern6.test(data30)){
-vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/pattern", "pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/type", {type: "string"}); errors++;
 }
 }
 if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
@@ -470,14 +470,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.valuePositiveInt !== undefined && func0.call(data, "valuePositiveInt")){
 let data32 = data.valuePositiveInt;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 > 2147483647 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data32 < 1 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -490,11 +490,11 @@ if(data.valueString !== undefined && func0.call(data, "valueString")){
 let data34 = data.valueString;
 if(typeof data34 === "string"){
 if(func3(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
@@ -506,11 +506,11 @@ if(data.valueTime !== undefined && func0.call(data, "valueTime")){
 let data36 = data.valueTime;
 if(typeof data36 === "string"){
 if(!pattern7.test(data36)){
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
@@ -521,14 +521,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.valueUnsignedInt !== undefined && func0.call(data, "valueUnsignedInt")){
 let data38 = data.valueUnsignedInt;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 2147483647 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data38 < 0 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -541,11 +541,11 @@ if(data.valueUri !== undefined && func0.call(data, "valueUri")){
 let data40 = data.valueUri;
 if(typeof data40 === "string"){
 if(!pattern1.test(data40)){
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
@@ -557,11 +557,11 @@ if(data.valueUrl !== undefined && func0.call(data, "valueUrl")){
 let data42 = data.valueUrl;
 if(typeof data42 === "string"){
 if(!pattern1.test(data42)){
-vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
@@ -573,11 +573,11 @@ if(data.valueUuid !== undefined && func0.call(data, "valueUuid")){
 let data44 = data.valueUuid;
 if(typeof data44 === "string"){
 if(!pattern8.test(data44)){
-vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/pattern", "pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
@@ -751,7 +751,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/part", "#/properties/part/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/part", "#/properties/part/type", {type: "array"}); errors++;
 }
 }
 if(data.valueMeta !== undefined && func0.call(data, "valueMeta")){
@@ -761,11 +761,11 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 const forms0 = func36(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -787,22 +787,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Parameters" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Parameters"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Parameters"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -814,11 +814,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -830,11 +830,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -853,12 +853,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -878,8 +878,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

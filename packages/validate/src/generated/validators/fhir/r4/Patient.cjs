@@ -43,22 +43,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Patient" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Patient"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Patient"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -70,11 +70,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -86,11 +86,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -114,7 +114,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -128,7 +128,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -142,7 +142,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -156,12 +156,12 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.active !== undefined && func0.call(data, "active")){
 if(typeof data.active !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
@@ -180,7 +180,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "array"}); errors++;
 }
 }
 if(data.telecom !== undefined && func0.call(data, "telecom")){
@@ -194,13 +194,13 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 if(data.gender !== undefined && func0.call(data, "gender")){
 let data22 = data.gender;
 if(!((((data22 === "male") || (data22 === "female")) || (data22 === "other")) || (data22 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/gender", "#/properties/gender/enum", "enum", {allowedValues: schema0.properties.gender.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/gender", "#/properties/gender/enum", {allowedValues: schema0.properties.gender.enum}); errors++;
 }
 }
 if(data._gender !== undefined && func0.call(data, "_gender")){
@@ -212,14 +212,14 @@ if(data.birthDate !== undefined && func0.call(data, "birthDate")){
 let data24 = data.birthDate;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
-vErrors = addError(vErrors, instancePath+"/birthDate", "#/properties/birthDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/birthDate", "#/properties/birthDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats0(data24))){
-vErrors = addError(vErrors, instancePath+"/birthDate", "#/properties/birthDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/birthDate", "#/properties/birthDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/birthDate", "#/properties/birthDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/birthDate", "#/properties/birthDate/type", {type: "string"}); errors++;
 }
 }
 if(data._birthDate !== undefined && func0.call(data, "_birthDate")){
@@ -229,7 +229,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.deceasedBoolean !== undefined && func0.call(data, "deceasedBoolean")){
 if(typeof data.deceasedBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/deceasedBoolean", "#/properties/deceasedBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deceasedBoolean", "#/properties/deceasedBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._deceasedBoolean !== undefined && func0.call(data, "_deceasedBoolean")){
@@ -241,11 +241,11 @@ if(data.deceasedDateTime !== undefined && func0.call(data, "deceasedDateTime")){
 let data28 = data.deceasedDateTime;
 if(typeof data28 === "string"){
 if(!pattern4.test(data28)){
-vErrors = addError(vErrors, instancePath+"/deceasedDateTime", "#/properties/deceasedDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deceasedDateTime", "#/properties/deceasedDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/deceasedDateTime", "#/properties/deceasedDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/deceasedDateTime", "#/properties/deceasedDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._deceasedDateTime !== undefined && func0.call(data, "_deceasedDateTime")){
@@ -264,7 +264,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/address", "#/properties/address/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/address", "#/properties/address/type", {type: "array"}); errors++;
 }
 }
 if(data.maritalStatus !== undefined && func0.call(data, "maritalStatus")){
@@ -274,7 +274,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 if(data.multipleBirthBoolean !== undefined && func0.call(data, "multipleBirthBoolean")){
 if(typeof data.multipleBirthBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/multipleBirthBoolean", "#/properties/multipleBirthBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/multipleBirthBoolean", "#/properties/multipleBirthBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._multipleBirthBoolean !== undefined && func0.call(data, "_multipleBirthBoolean")){
@@ -285,14 +285,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.multipleBirthInteger !== undefined && func0.call(data, "multipleBirthInteger")){
 let data35 = data.multipleBirthInteger;
 if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-vErrors = addError(vErrors, instancePath+"/multipleBirthInteger", "#/properties/multipleBirthInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/multipleBirthInteger", "#/properties/multipleBirthInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 > 2147483647 || isNaN(data35)){
-vErrors = addError(vErrors, instancePath+"/multipleBirthInteger", "#/properties/multipleBirthInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/multipleBirthInteger", "#/properties/multipleBirthInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data35 < -2147483648 || isNaN(data35)){
-vErrors = addError(vErrors, instancePath+"/multipleBirthInteger", "#/properties/multipleBirthInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/multipleBirthInteger", "#/properties/multipleBirthInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -312,7 +312,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/photo", "#/properties/photo/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/photo", "#/properties/photo/type", {type: "array"}); errors++;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -326,11 +326,11 @@ if(data40.id !== undefined && func0.call(data40, "id")){
 let data41 = data40.id;
 if(typeof data41 === "string"){
 if(func12(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/id", "#/$defs/Patient_Contact/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/id", "#/$defs/Patient_Contact/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/id", "#/$defs/Patient_Contact/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/id", "#/$defs/Patient_Contact/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data40.extension !== undefined && func0.call(data40, "extension")){
@@ -344,7 +344,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/extension", "#/$defs/Patient_Contact/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/extension", "#/$defs/Patient_Contact/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data40.modifierExtension !== undefined && func0.call(data40, "modifierExtension")){
@@ -358,7 +358,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/modifierExtension", "#/$defs/Patient_Contact/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/modifierExtension", "#/$defs/Patient_Contact/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data40.relationship !== undefined && func0.call(data40, "relationship")){
@@ -372,7 +372,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/relationship", "#/$defs/Patient_Contact/properties/relationship/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/relationship", "#/$defs/Patient_Contact/properties/relationship/type", {type: "array"}); errors++;
 }
 }
 if(data40.name !== undefined && func0.call(data40, "name")){
@@ -391,7 +391,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/telecom", "#/$defs/Patient_Contact/properties/telecom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/telecom", "#/$defs/Patient_Contact/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 if(data40.address !== undefined && func0.call(data40, "address")){
@@ -402,7 +402,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 if(data40.gender !== undefined && func0.call(data40, "gender")){
 let data52 = data40.gender;
 if(!((((data52 === "male") || (data52 === "female")) || (data52 === "other")) || (data52 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/gender", "#/$defs/Patient_Contact/properties/gender/enum", "enum", {allowedValues: schema1.properties.gender.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/gender", "#/$defs/Patient_Contact/properties/gender/enum", {allowedValues: schema1.properties.gender.enum}); errors++;
 }
 }
 if(data40._gender !== undefined && func0.call(data40, "_gender")){
@@ -422,12 +422,12 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact/" + i8, "#/$defs/Patient_Contact/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8, "#/$defs/Patient_Contact/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.communication !== undefined && func0.call(data, "communication")){
@@ -438,17 +438,17 @@ for(let i13=0; i13<len13; i13++){
 let data57 = data56[i13];
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.language === undefined) || (!(func0.call(data57, "language")))){
-vErrors = addError(vErrors, instancePath+"/communication/" + i13, "#/$defs/Patient_Communication/required", "required", {missingProperty: "language"}); errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13, "#/$defs/Patient_Communication/required", {missingProperty: "language"}); errors++;
 }
 if(data57.id !== undefined && func0.call(data57, "id")){
 let data58 = data57.id;
 if(typeof data58 === "string"){
 if(func12(data58) < 1){
-vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/id", "#/$defs/Patient_Communication/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/id", "#/$defs/Patient_Communication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/id", "#/$defs/Patient_Communication/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/id", "#/$defs/Patient_Communication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data57.extension !== undefined && func0.call(data57, "extension")){
@@ -462,7 +462,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/extension", "#/$defs/Patient_Communication/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/extension", "#/$defs/Patient_Communication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data57.modifierExtension !== undefined && func0.call(data57, "modifierExtension")){
@@ -476,7 +476,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/modifierExtension", "#/$defs/Patient_Communication/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/modifierExtension", "#/$defs/Patient_Communication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data57.language !== undefined && func0.call(data57, "language")){
@@ -486,7 +486,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 if(data57.preferred !== undefined && func0.call(data57, "preferred")){
 if(typeof data57.preferred !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/preferred", "#/$defs/Patient_Communication/properties/preferred/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/preferred", "#/$defs/Patient_Communication/properties/preferred/type", {type: "boolean"}); errors++;
 }
 }
 if(data57._preferred !== undefined && func0.call(data57, "_preferred")){
@@ -496,12 +496,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/communication/" + i13, "#/$defs/Patient_Communication/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13, "#/$defs/Patient_Communication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/communication", "#/properties/communication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/communication", "#/properties/communication/type", {type: "array"}); errors++;
 }
 }
 if(data.generalPractitioner !== undefined && func0.call(data, "generalPractitioner")){
@@ -515,7 +515,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/generalPractitioner", "#/properties/generalPractitioner/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/generalPractitioner", "#/properties/generalPractitioner/type", {type: "array"}); errors++;
 }
 }
 if(data.managingOrganization !== undefined && func0.call(data, "managingOrganization")){
@@ -551,7 +551,7 @@ if(_valid0){
 const _errs111 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.type === undefined) || (!(func0.call(data70, "type")))){
-vErrors = addError(vErrors, instancePath+"/link/" + i17, "#/$defs/Patient_Link/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17, "#/$defs/Patient_Link/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs111 === errors;
@@ -563,11 +563,11 @@ props0._type = true;
 }
 }
 if(!valid43){
-vErrors = addError(vErrors, instancePath+"/link/" + i17, "#/$defs/Patient_Link/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17, "#/$defs/Patient_Link/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.other === undefined) || (!(func0.call(data70, "other")))){
-vErrors = addError(vErrors, instancePath+"/link/" + i17, "#/$defs/Patient_Link/required", "required", {missingProperty: "other"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17, "#/$defs/Patient_Link/required", {missingProperty: "other"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -582,11 +582,11 @@ if(data70.id !== undefined && func0.call(data70, "id")){
 let data72 = data70.id;
 if(typeof data72 === "string"){
 if(func12(data72) < 1){
-vErrors = addError(vErrors, instancePath+"/link/" + i17+"/id", "#/$defs/Patient_Link/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17+"/id", "#/$defs/Patient_Link/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i17+"/id", "#/$defs/Patient_Link/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17+"/id", "#/$defs/Patient_Link/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data70.extension !== undefined && func0.call(data70, "extension")){
@@ -600,7 +600,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i17+"/extension", "#/$defs/Patient_Link/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17+"/extension", "#/$defs/Patient_Link/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data70.modifierExtension !== undefined && func0.call(data70, "modifierExtension")){
@@ -614,7 +614,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i17+"/modifierExtension", "#/$defs/Patient_Link/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17+"/modifierExtension", "#/$defs/Patient_Link/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data70.other !== undefined && func0.call(data70, "other")){
@@ -625,7 +625,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 if(data70.type !== undefined && func0.call(data70, "type")){
 let data78 = data70.type;
 if(!((((data78 === "replaced-by") || (data78 === "replaces")) || (data78 === "refer")) || (data78 === "seealso"))){
-vErrors = addError(vErrors, instancePath+"/link/" + i17+"/type", "#/$defs/Patient_Link/properties/type/enum", "enum", {allowedValues: schema2.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17+"/type", "#/$defs/Patient_Link/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
 }
 }
 if(data70._type !== undefined && func0.call(data70, "_type")){
@@ -635,25 +635,25 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i17, "#/$defs/Patient_Link/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17, "#/$defs/Patient_Link/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func15(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "deceased[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "deceased[x]", forms: forms0}); errors++;
 }
 const forms1 = func15(data, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "multipleBirth[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "multipleBirth[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -701,8 +701,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -76,7 +76,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -88,7 +88,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -112,7 +112,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.created === undefined) || (!(func0.call(data, "created")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "created"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "created"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -124,7 +124,7 @@ props1._created = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -157,7 +157,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.paymentDate === undefined) || (!(func0.call(data, "paymentDate")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "paymentDate"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "paymentDate"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -169,7 +169,7 @@ props2._paymentDate = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -182,10 +182,10 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.paymentAmount === undefined) || (!(func0.call(data, "paymentAmount")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "paymentAmount"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "paymentAmount"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -223,18 +223,18 @@ props0.processNote = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("PaymentReconciliation" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "PaymentReconciliation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "PaymentReconciliation"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -246,11 +246,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -262,11 +262,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -290,7 +290,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -304,7 +304,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -318,7 +318,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -332,16 +332,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(typeof data19 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((data19 === "active") || (data19 === "cancelled")) || (data19 === "draft")) || (data19 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -358,14 +358,14 @@ if(data.created !== undefined && func0.call(data, "created")){
 let data22 = data.created;
 if(typeof data22 === "string"){
 if(!pattern3.test(data22)){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data22))){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
@@ -391,7 +391,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data27 = data.outcome;
 if(!((((data27 === "queued") || (data27 === "complete")) || (data27 === "error")) || (data27 === "partial"))){
-vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", "enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
@@ -403,11 +403,11 @@ if(data.disposition !== undefined && func0.call(data, "disposition")){
 let data29 = data.disposition;
 if(typeof data29 === "string"){
 if(func9(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/type", {type: "string"}); errors++;
 }
 }
 if(data._disposition !== undefined && func0.call(data, "_disposition")){
@@ -419,14 +419,14 @@ if(data.paymentDate !== undefined && func0.call(data, "paymentDate")){
 let data31 = data.paymentDate;
 if(typeof data31 === "string"){
 if(!pattern4.test(data31)){
-vErrors = addError(vErrors, instancePath+"/paymentDate", "#/properties/paymentDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/paymentDate", "#/properties/paymentDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data31))){
-vErrors = addError(vErrors, instancePath+"/paymentDate", "#/properties/paymentDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/paymentDate", "#/properties/paymentDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/paymentDate", "#/properties/paymentDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/paymentDate", "#/properties/paymentDate/type", {type: "string"}); errors++;
 }
 }
 if(data._paymentDate !== undefined && func0.call(data, "_paymentDate")){
@@ -452,17 +452,17 @@ for(let i4=0; i4<len4; i4++){
 let data36 = data35[i4];
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if((data36.type === undefined) || (!(func0.call(data36, "type")))){
-vErrors = addError(vErrors, instancePath+"/detail/" + i4, "#/$defs/PaymentReconciliation_Detail/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i4, "#/$defs/PaymentReconciliation_Detail/required", {missingProperty: "type"}); errors++;
 }
 if(data36.id !== undefined && func0.call(data36, "id")){
 let data37 = data36.id;
 if(typeof data37 === "string"){
 if(func9(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/id", "#/$defs/PaymentReconciliation_Detail/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/id", "#/$defs/PaymentReconciliation_Detail/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/id", "#/$defs/PaymentReconciliation_Detail/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/id", "#/$defs/PaymentReconciliation_Detail/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data36.extension !== undefined && func0.call(data36, "extension")){
@@ -476,7 +476,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/extension", "#/$defs/PaymentReconciliation_Detail/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/extension", "#/$defs/PaymentReconciliation_Detail/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
@@ -490,7 +490,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/modifierExtension", "#/$defs/PaymentReconciliation_Detail/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/modifierExtension", "#/$defs/PaymentReconciliation_Detail/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data36.identifier !== undefined && func0.call(data36, "identifier")){
@@ -527,14 +527,14 @@ if(data36.date !== undefined && func0.call(data36, "date")){
 let data48 = data36.date;
 if(typeof data48 === "string"){
 if(!pattern4.test(data48)){
-vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/date", "#/$defs/PaymentReconciliation_Detail/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/date", "#/$defs/PaymentReconciliation_Detail/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data48))){
-vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/date", "#/$defs/PaymentReconciliation_Detail/properties/date/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/date", "#/$defs/PaymentReconciliation_Detail/properties/date/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/date", "#/$defs/PaymentReconciliation_Detail/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i4+"/date", "#/$defs/PaymentReconciliation_Detail/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data36._date !== undefined && func0.call(data36, "_date")){
@@ -559,12 +559,12 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i4, "#/$defs/PaymentReconciliation_Detail/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i4, "#/$defs/PaymentReconciliation_Detail/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 if(data.formCode !== undefined && func0.call(data, "formCode")){
@@ -583,11 +583,11 @@ if(data55.id !== undefined && func0.call(data55, "id")){
 let data56 = data55.id;
 if(typeof data56 === "string"){
 if(func9(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/id", "#/$defs/PaymentReconciliation_ProcessNote/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/id", "#/$defs/PaymentReconciliation_ProcessNote/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/id", "#/$defs/PaymentReconciliation_ProcessNote/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/id", "#/$defs/PaymentReconciliation_ProcessNote/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data55.extension !== undefined && func0.call(data55, "extension")){
@@ -601,7 +601,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/extension", "#/$defs/PaymentReconciliation_ProcessNote/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/extension", "#/$defs/PaymentReconciliation_ProcessNote/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
@@ -615,13 +615,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/modifierExtension", "#/$defs/PaymentReconciliation_ProcessNote/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/modifierExtension", "#/$defs/PaymentReconciliation_ProcessNote/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data55.type !== undefined && func0.call(data55, "type")){
 let data61 = data55.type;
 if(!(((data61 === "display") || (data61 === "print")) || (data61 === "printoper"))){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/type", "#/$defs/PaymentReconciliation_ProcessNote/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/type", "#/$defs/PaymentReconciliation_ProcessNote/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data55._type !== undefined && func0.call(data55, "_type")){
@@ -633,11 +633,11 @@ if(data55.text !== undefined && func0.call(data55, "text")){
 let data63 = data55.text;
 if(typeof data63 === "string"){
 if(func9(data63) < 1){
-vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/text", "#/$defs/PaymentReconciliation_ProcessNote/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/text", "#/$defs/PaymentReconciliation_ProcessNote/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/text", "#/$defs/PaymentReconciliation_ProcessNote/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i7+"/text", "#/$defs/PaymentReconciliation_ProcessNote/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data55._text !== undefined && func0.call(data55, "_text")){
@@ -647,17 +647,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote/" + i7, "#/$defs/PaymentReconciliation_ProcessNote/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i7, "#/$defs/PaymentReconciliation_ProcessNote/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processNote", "#/properties/processNote/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processNote", "#/properties/processNote/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -665,8 +665,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -43,17 +43,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.description === undefined) || (!(func0.call(data, "description")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "description"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "description"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -67,7 +67,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -81,7 +81,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
@@ -115,7 +115,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/addresses", "#/properties/addresses/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/addresses", "#/properties/addresses/type", {type: "array"}); errors++;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
@@ -129,7 +129,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "array"}); errors++;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
@@ -143,11 +143,11 @@ if(data14.id !== undefined && func0.call(data14, "id")){
 let data15 = data14.id;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/target/" + i4+"/id", "#/$defs/PlanDefinition_Target/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i4+"/id", "#/$defs/PlanDefinition_Target/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i4+"/id", "#/$defs/PlanDefinition_Target/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i4+"/id", "#/$defs/PlanDefinition_Target/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data14.extension !== undefined && func0.call(data14, "extension")){
@@ -161,7 +161,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i4+"/extension", "#/$defs/PlanDefinition_Target/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i4+"/extension", "#/$defs/PlanDefinition_Target/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data14.modifierExtension !== undefined && func0.call(data14, "modifierExtension")){
@@ -175,7 +175,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i4+"/modifierExtension", "#/$defs/PlanDefinition_Target/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i4+"/modifierExtension", "#/$defs/PlanDefinition_Target/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data14.measure !== undefined && func0.call(data14, "measure")){
@@ -205,21 +205,21 @@ vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 const forms0 = func14(data14, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/target/" + i4, "#/$defs/PlanDefinition_Target/cdxChoice", "cdxChoice", {choice: "detail[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i4, "#/$defs/PlanDefinition_Target/cdxChoice", {choice: "detail[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i4, "#/$defs/PlanDefinition_Target/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i4, "#/$defs/PlanDefinition_Target/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -335,11 +335,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -353,7 +353,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -367,18 +367,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.prefix !== undefined && func0.call(data, "prefix")){
 let data5 = data.prefix;
 if(typeof data5 === "string"){
 if(func7(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", {type: "string"}); errors++;
 }
 }
 if(data._prefix !== undefined && func0.call(data, "_prefix")){
@@ -390,11 +390,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data7 = data.title;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -406,11 +406,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data9 = data.description;
 if(typeof data9 === "string"){
 if(func7(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -422,11 +422,11 @@ if(data.textEquivalent !== undefined && func0.call(data, "textEquivalent")){
 let data11 = data.textEquivalent;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/textEquivalent", "#/properties/textEquivalent/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/textEquivalent", "#/properties/textEquivalent/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/textEquivalent", "#/properties/textEquivalent/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/textEquivalent", "#/properties/textEquivalent/type", {type: "string"}); errors++;
 }
 }
 if(data._textEquivalent !== undefined && func0.call(data, "_textEquivalent")){
@@ -437,10 +437,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data13 = data.priority;
 if(typeof data13 !== "string"){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
 }
 if(!((((data13 === "routine") || (data13 === "urgent")) || (data13 === "asap")) || (data13 === "stat"))){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", "enum", {allowedValues: schema1.properties.priority.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema1.properties.priority.enum}); errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
@@ -459,7 +459,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.reason !== undefined && func0.call(data, "reason")){
@@ -473,7 +473,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", {type: "array"}); errors++;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
@@ -487,7 +487,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "array"}); errors++;
 }
 }
 if(data.goalId !== undefined && func0.call(data, "goalId")){
@@ -498,16 +498,16 @@ for(let i5=0; i5<len5; i5++){
 let data22 = data21[i5];
 if(typeof data22 === "string"){
 if(!pattern0.test(data22)){
-vErrors = addError(vErrors, instancePath+"/goalId/" + i5, "#/properties/goalId/items/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/goalId/" + i5, "#/properties/goalId/items/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/goalId/" + i5, "#/properties/goalId/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/goalId/" + i5, "#/properties/goalId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/goalId", "#/properties/goalId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/goalId", "#/properties/goalId/type", {type: "array"}); errors++;
 }
 }
 if(data._goalId !== undefined && func0.call(data, "_goalId")){
@@ -521,7 +521,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_goalId", "#/properties/_goalId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_goalId", "#/properties/_goalId/type", {type: "array"}); errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
@@ -545,7 +545,7 @@ vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/trigger", "#/properties/trigger/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/trigger", "#/properties/trigger/type", {type: "array"}); errors++;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
@@ -576,7 +576,7 @@ if(_valid0){
 const _errs53 = errors;
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if((data30.kind === undefined) || (!(func0.call(data30, "kind")))){
-vErrors = addError(vErrors, instancePath+"/condition/" + i8, "#/$defs/PlanDefinition_Condition/allOf/0/then/required", "required", {missingProperty: "kind"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8, "#/$defs/PlanDefinition_Condition/allOf/0/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid0 = _errs53 === errors;
@@ -588,7 +588,7 @@ props0._kind = true;
 }
 }
 if(!valid21){
-vErrors = addError(vErrors, instancePath+"/condition/" + i8, "#/$defs/PlanDefinition_Condition/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8, "#/$defs/PlanDefinition_Condition/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(props0 !== true){
@@ -604,11 +604,11 @@ if(data30.id !== undefined && func0.call(data30, "id")){
 let data32 = data30.id;
 if(typeof data32 === "string"){
 if(func7(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/id", "#/$defs/PlanDefinition_Condition/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/id", "#/$defs/PlanDefinition_Condition/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/id", "#/$defs/PlanDefinition_Condition/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/id", "#/$defs/PlanDefinition_Condition/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data30.extension !== undefined && func0.call(data30, "extension")){
@@ -622,7 +622,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/extension", "#/$defs/PlanDefinition_Condition/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/extension", "#/$defs/PlanDefinition_Condition/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data30.modifierExtension !== undefined && func0.call(data30, "modifierExtension")){
@@ -636,13 +636,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/modifierExtension", "#/$defs/PlanDefinition_Condition/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/modifierExtension", "#/$defs/PlanDefinition_Condition/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data30.kind !== undefined && func0.call(data30, "kind")){
 let data37 = data30.kind;
 if(!(((data37 === "applicability") || (data37 === "start")) || (data37 === "stop"))){
-vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/kind", "#/$defs/PlanDefinition_Condition/properties/kind/enum", "enum", {allowedValues: schema2.properties.kind.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/kind", "#/$defs/PlanDefinition_Condition/properties/kind/enum", {allowedValues: schema2.properties.kind.enum}); errors++;
 }
 }
 if(data30._kind !== undefined && func0.call(data30, "_kind")){
@@ -657,12 +657,12 @@ vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i8, "#/$defs/PlanDefinition_Condition/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8, "#/$defs/PlanDefinition_Condition/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
 }
 }
 if(data.input !== undefined && func0.call(data, "input")){
@@ -676,7 +676,7 @@ vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input", "#/properties/input/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input", "#/properties/input/type", {type: "array"}); errors++;
 }
 }
 if(data.output !== undefined && func0.call(data, "output")){
@@ -690,7 +690,7 @@ vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output", "#/properties/output/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output", "#/properties/output/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedAction !== undefined && func0.call(data, "relatedAction")){
@@ -721,7 +721,7 @@ if(_valid1){
 const _errs79 = errors;
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if((data45.actionId === undefined) || (!(func0.call(data45, "actionId")))){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/allOf/0/then/required", "required", {missingProperty: "actionId"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/allOf/0/then/required", {missingProperty: "actionId"}); errors++;
 }
 }
 var _valid1 = _errs79 === errors;
@@ -733,7 +733,7 @@ props1._actionId = true;
 }
 }
 if(!valid36){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs81 = errors;
 let valid38 = true;
@@ -757,7 +757,7 @@ if(_valid2){
 const _errs83 = errors;
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if((data45.relationship === undefined) || (!(func0.call(data45, "relationship")))){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/allOf/1/then/required", "required", {missingProperty: "relationship"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/allOf/1/then/required", {missingProperty: "relationship"}); errors++;
 }
 }
 var _valid2 = _errs83 === errors;
@@ -769,7 +769,7 @@ props2._relationship = true;
 }
 }
 if(!valid38){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -797,11 +797,11 @@ if(data45.id !== undefined && func0.call(data45, "id")){
 let data48 = data45.id;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/id", "#/$defs/PlanDefinition_RelatedAction/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/id", "#/$defs/PlanDefinition_RelatedAction/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/id", "#/$defs/PlanDefinition_RelatedAction/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/id", "#/$defs/PlanDefinition_RelatedAction/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data45.extension !== undefined && func0.call(data45, "extension")){
@@ -815,7 +815,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/extension", "#/$defs/PlanDefinition_RelatedAction/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/extension", "#/$defs/PlanDefinition_RelatedAction/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data45.modifierExtension !== undefined && func0.call(data45, "modifierExtension")){
@@ -829,18 +829,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/modifierExtension", "#/$defs/PlanDefinition_RelatedAction/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/modifierExtension", "#/$defs/PlanDefinition_RelatedAction/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data45.actionId !== undefined && func0.call(data45, "actionId")){
 let data53 = data45.actionId;
 if(typeof data53 === "string"){
 if(!pattern0.test(data53)){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/actionId", "#/$defs/PlanDefinition_RelatedAction/properties/actionId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/actionId", "#/$defs/PlanDefinition_RelatedAction/properties/actionId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/actionId", "#/$defs/PlanDefinition_RelatedAction/properties/actionId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/actionId", "#/$defs/PlanDefinition_RelatedAction/properties/actionId/type", {type: "string"}); errors++;
 }
 }
 if(data45._actionId !== undefined && func0.call(data45, "_actionId")){
@@ -851,7 +851,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data45.relationship !== undefined && func0.call(data45, "relationship")){
 let data55 = data45.relationship;
 if(!(((((((((data55 === "before-start") || (data55 === "before")) || (data55 === "before-end")) || (data55 === "concurrent-with-start")) || (data55 === "concurrent")) || (data55 === "concurrent-with-end")) || (data55 === "after-start")) || (data55 === "after")) || (data55 === "after-end"))){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/relationship", "#/$defs/PlanDefinition_RelatedAction/properties/relationship/enum", "enum", {allowedValues: schema3.properties.relationship.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/relationship", "#/$defs/PlanDefinition_RelatedAction/properties/relationship/enum", {allowedValues: schema3.properties.relationship.enum}); errors++;
 }
 }
 if(data45._relationship !== undefined && func0.call(data45, "_relationship")){
@@ -871,27 +871,27 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 const forms0 = func14(data45, obj1);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/cdxChoice", "cdxChoice", {choice: "offset[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/cdxChoice", {choice: "offset[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction", "#/properties/relatedAction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction", "#/properties/relatedAction/type", {type: "array"}); errors++;
 }
 }
 if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
 let data59 = data.timingDateTime;
 if(typeof data59 === "string"){
 if(!pattern3.test(data59)){
-vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
@@ -952,7 +952,7 @@ if(_valid3){
 const _errs115 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if((data67.type === undefined) || (!(func0.call(data67, "type")))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i16, "#/$defs/PlanDefinition_Participant/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16, "#/$defs/PlanDefinition_Participant/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid3 = _errs115 === errors;
@@ -964,7 +964,7 @@ props3._type = true;
 }
 }
 if(!valid49){
-vErrors = addError(vErrors, instancePath+"/participant/" + i16, "#/$defs/PlanDefinition_Participant/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16, "#/$defs/PlanDefinition_Participant/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if(props3 !== true){
@@ -980,11 +980,11 @@ if(data67.id !== undefined && func0.call(data67, "id")){
 let data69 = data67.id;
 if(typeof data69 === "string"){
 if(func7(data69) < 1){
-vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/id", "#/$defs/PlanDefinition_Participant/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/id", "#/$defs/PlanDefinition_Participant/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/id", "#/$defs/PlanDefinition_Participant/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/id", "#/$defs/PlanDefinition_Participant/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data67.extension !== undefined && func0.call(data67, "extension")){
@@ -998,7 +998,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/extension", "#/$defs/PlanDefinition_Participant/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/extension", "#/$defs/PlanDefinition_Participant/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data67.modifierExtension !== undefined && func0.call(data67, "modifierExtension")){
@@ -1012,13 +1012,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/modifierExtension", "#/$defs/PlanDefinition_Participant/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/modifierExtension", "#/$defs/PlanDefinition_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data67.type !== undefined && func0.call(data67, "type")){
 let data74 = data67.type;
 if(!((((data74 === "patient") || (data74 === "practitioner")) || (data74 === "related-person")) || (data74 === "device"))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/type", "#/$defs/PlanDefinition_Participant/properties/type/enum", "enum", {allowedValues: schema4.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/type", "#/$defs/PlanDefinition_Participant/properties/type/enum", {allowedValues: schema4.properties.type.enum}); errors++;
 }
 }
 if(data67._type !== undefined && func0.call(data67, "_type")){
@@ -1033,12 +1033,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i16, "#/$defs/PlanDefinition_Participant/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16, "#/$defs/PlanDefinition_Participant/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -1049,7 +1049,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data.groupingBehavior !== undefined && func0.call(data, "groupingBehavior")){
 let data78 = data.groupingBehavior;
 if(!(((data78 === "visual-group") || (data78 === "logical-group")) || (data78 === "sentence-group"))){
-vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/properties/groupingBehavior/enum", "enum", {allowedValues: schema1.properties.groupingBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/properties/groupingBehavior/enum", {allowedValues: schema1.properties.groupingBehavior.enum}); errors++;
 }
 }
 if(data._groupingBehavior !== undefined && func0.call(data, "_groupingBehavior")){
@@ -1060,7 +1060,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data80 = data.selectionBehavior;
 if(!((((((data80 === "any") || (data80 === "all")) || (data80 === "all-or-none")) || (data80 === "exactly-one")) || (data80 === "at-most-one")) || (data80 === "one-or-more"))){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", "enum", {allowedValues: schema1.properties.selectionBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", {allowedValues: schema1.properties.selectionBehavior.enum}); errors++;
 }
 }
 if(data._selectionBehavior !== undefined && func0.call(data, "_selectionBehavior")){
@@ -1071,7 +1071,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.requiredBehavior !== undefined && func0.call(data, "requiredBehavior")){
 let data82 = data.requiredBehavior;
 if(!(((data82 === "must") || (data82 === "could")) || (data82 === "must-unless-documented"))){
-vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/properties/requiredBehavior/enum", "enum", {allowedValues: schema1.properties.requiredBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/properties/requiredBehavior/enum", {allowedValues: schema1.properties.requiredBehavior.enum}); errors++;
 }
 }
 if(data._requiredBehavior !== undefined && func0.call(data, "_requiredBehavior")){
@@ -1082,7 +1082,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.precheckBehavior !== undefined && func0.call(data, "precheckBehavior")){
 let data84 = data.precheckBehavior;
 if(!((data84 === "yes") || (data84 === "no"))){
-vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/properties/precheckBehavior/enum", "enum", {allowedValues: schema1.properties.precheckBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/properties/precheckBehavior/enum", {allowedValues: schema1.properties.precheckBehavior.enum}); errors++;
 }
 }
 if(data._precheckBehavior !== undefined && func0.call(data, "_precheckBehavior")){
@@ -1093,7 +1093,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.cardinalityBehavior !== undefined && func0.call(data, "cardinalityBehavior")){
 let data86 = data.cardinalityBehavior;
 if(!((data86 === "single") || (data86 === "multiple"))){
-vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/properties/cardinalityBehavior/enum", "enum", {allowedValues: schema1.properties.cardinalityBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/properties/cardinalityBehavior/enum", {allowedValues: schema1.properties.cardinalityBehavior.enum}); errors++;
 }
 }
 if(data._cardinalityBehavior !== undefined && func0.call(data, "_cardinalityBehavior")){
@@ -1105,11 +1105,11 @@ if(data.definitionCanonical !== undefined && func0.call(data, "definitionCanonic
 let data88 = data.definitionCanonical;
 if(typeof data88 === "string"){
 if(!pattern1.test(data88)){
-vErrors = addError(vErrors, instancePath+"/definitionCanonical", "#/properties/definitionCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definitionCanonical", "#/properties/definitionCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definitionCanonical", "#/properties/definitionCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definitionCanonical", "#/properties/definitionCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._definitionCanonical !== undefined && func0.call(data, "_definitionCanonical")){
@@ -1121,11 +1121,11 @@ if(data.definitionUri !== undefined && func0.call(data, "definitionUri")){
 let data90 = data.definitionUri;
 if(typeof data90 === "string"){
 if(!pattern1.test(data90)){
-vErrors = addError(vErrors, instancePath+"/definitionUri", "#/properties/definitionUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definitionUri", "#/properties/definitionUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definitionUri", "#/properties/definitionUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definitionUri", "#/properties/definitionUri/type", {type: "string"}); errors++;
 }
 }
 if(data._definitionUri !== undefined && func0.call(data, "_definitionUri")){
@@ -1137,11 +1137,11 @@ if(data.transform !== undefined && func0.call(data, "transform")){
 let data92 = data.transform;
 if(typeof data92 === "string"){
 if(!pattern1.test(data92)){
-vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/type", {type: "string"}); errors++;
 }
 }
 if(data._transform !== undefined && func0.call(data, "_transform")){
@@ -1160,11 +1160,11 @@ if(data95.id !== undefined && func0.call(data95, "id")){
 let data96 = data95.id;
 if(typeof data96 === "string"){
 if(func7(data96) < 1){
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/id", "#/$defs/PlanDefinition_DynamicValue/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/id", "#/$defs/PlanDefinition_DynamicValue/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/id", "#/$defs/PlanDefinition_DynamicValue/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/id", "#/$defs/PlanDefinition_DynamicValue/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data95.extension !== undefined && func0.call(data95, "extension")){
@@ -1178,7 +1178,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/extension", "#/$defs/PlanDefinition_DynamicValue/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/extension", "#/$defs/PlanDefinition_DynamicValue/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data95.modifierExtension !== undefined && func0.call(data95, "modifierExtension")){
@@ -1192,18 +1192,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/modifierExtension", "#/$defs/PlanDefinition_DynamicValue/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/modifierExtension", "#/$defs/PlanDefinition_DynamicValue/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data95.path !== undefined && func0.call(data95, "path")){
 let data101 = data95.path;
 if(typeof data101 === "string"){
 if(func7(data101) < 1){
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/path", "#/$defs/PlanDefinition_DynamicValue/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/path", "#/$defs/PlanDefinition_DynamicValue/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/path", "#/$defs/PlanDefinition_DynamicValue/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/path", "#/$defs/PlanDefinition_DynamicValue/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data95._path !== undefined && func0.call(data95, "_path")){
@@ -1218,12 +1218,12 @@ vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19, "#/$defs/PlanDefinition_DynamicValue/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19, "#/$defs/PlanDefinition_DynamicValue/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dynamicValue", "#/properties/dynamicValue/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue", "#/properties/dynamicValue/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -1237,24 +1237,24 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 const forms1 = func14(data, obj2);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "subject[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms1}); errors++;
 }
 const forms2 = func14(data, obj3);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "timing[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "timing[x]", forms: forms2}); errors++;
 }
 const forms3 = func14(data, obj4);
 if(forms3 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "definition[x]", forms: forms3}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "definition[x]", forms: forms3}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -1352,7 +1352,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1364,11 +1364,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1434,18 +1434,18 @@ props0.action = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("PlanDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "PlanDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "PlanDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -1457,11 +1457,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -1473,11 +1473,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1501,7 +1501,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1515,7 +1515,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1529,18 +1529,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -1559,18 +1559,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -1582,11 +1582,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -1598,11 +1598,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data23 = data.title;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -1614,11 +1614,11 @@ if(data.subtitle !== undefined && func0.call(data, "subtitle")){
 let data25 = data.subtitle;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", {type: "string"}); errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
@@ -1634,7 +1634,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data28 = data.status;
 if(!((((data28 === "draft") || (data28 === "active")) || (data28 === "retired")) || (data28 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -1644,7 +1644,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -1666,14 +1666,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data34 = data.date;
 if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data34))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -1685,11 +1685,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data36 = data.publisher;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -1708,18 +1708,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data40 = data.description;
 if(typeof data40 === "string"){
 if(func7(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -1738,7 +1738,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1752,18 +1752,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data46 = data.purpose;
 if(typeof data46 === "string"){
 if(func7(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -1775,11 +1775,11 @@ if(data.usage !== undefined && func0.call(data, "usage")){
 let data48 = data.usage;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", {type: "string"}); errors++;
 }
 }
 if(data._usage !== undefined && func0.call(data, "_usage")){
@@ -1791,11 +1791,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data50 = data.copyright;
 if(typeof data50 === "string"){
 if(func7(data50) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -1807,14 +1807,14 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data52 = data.approvalDate;
 if(typeof data52 === "string"){
 if(!pattern4.test(data52)){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data52))){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
@@ -1826,14 +1826,14 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data54 = data.lastReviewDate;
 if(typeof data54 === "string"){
 if(!pattern4.test(data54)){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data54))){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
@@ -1857,7 +1857,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", {type: "array"}); errors++;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
@@ -1871,7 +1871,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.editor !== undefined && func0.call(data, "editor")){
@@ -1885,7 +1885,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", {type: "array"}); errors++;
 }
 }
 if(data.reviewer !== undefined && func0.call(data, "reviewer")){
@@ -1899,7 +1899,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", {type: "array"}); errors++;
 }
 }
 if(data.endorser !== undefined && func0.call(data, "endorser")){
@@ -1913,7 +1913,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
@@ -1927,7 +1927,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", {type: "array"}); errors++;
 }
 }
 if(data.library !== undefined && func0.call(data, "library")){
@@ -1938,16 +1938,16 @@ for(let i13=0; i13<len13; i13++){
 let data70 = data69[i13];
 if(typeof data70 === "string"){
 if(!pattern1.test(data70)){
-vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/library", "#/properties/library/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/library", "#/properties/library/type", {type: "array"}); errors++;
 }
 }
 if(data._library !== undefined && func0.call(data, "_library")){
@@ -1961,7 +1961,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_library", "#/properties/_library/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_library", "#/properties/_library/type", {type: "array"}); errors++;
 }
 }
 if(data.goal !== undefined && func0.call(data, "goal")){
@@ -1975,7 +1975,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/goal", "#/properties/goal/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/goal", "#/properties/goal/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -1989,16 +1989,16 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data, obj2);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2006,8 +2006,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

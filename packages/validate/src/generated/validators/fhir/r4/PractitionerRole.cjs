@@ -35,22 +35,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("PractitionerRole" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "PractitionerRole"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "PractitionerRole"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -62,11 +62,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -78,11 +78,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -106,7 +106,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -120,7 +120,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -134,7 +134,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -148,12 +148,12 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.active !== undefined && func0.call(data, "active")){
 if(typeof data.active !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
@@ -187,7 +187,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.specialty !== undefined && func0.call(data, "specialty")){
@@ -201,7 +201,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", {type: "array"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
@@ -215,7 +215,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", {type: "array"}); errors++;
 }
 }
 if(data.healthcareService !== undefined && func0.call(data, "healthcareService")){
@@ -229,7 +229,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/healthcareService", "#/properties/healthcareService/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/healthcareService", "#/properties/healthcareService/type", {type: "array"}); errors++;
 }
 }
 if(data.telecom !== undefined && func0.call(data, "telecom")){
@@ -243,7 +243,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 if(data.availableTime !== undefined && func0.call(data, "availableTime")){
@@ -257,11 +257,11 @@ if(data32.id !== undefined && func0.call(data32, "id")){
 let data33 = data32.id;
 if(typeof data33 === "string"){
 if(func11(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/id", "#/$defs/PractitionerRole_AvailableTime/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/id", "#/$defs/PractitionerRole_AvailableTime/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/id", "#/$defs/PractitionerRole_AvailableTime/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/id", "#/$defs/PractitionerRole_AvailableTime/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data32.extension !== undefined && func0.call(data32, "extension")){
@@ -275,7 +275,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/extension", "#/$defs/PractitionerRole_AvailableTime/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/extension", "#/$defs/PractitionerRole_AvailableTime/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data32.modifierExtension !== undefined && func0.call(data32, "modifierExtension")){
@@ -289,7 +289,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/modifierExtension", "#/$defs/PractitionerRole_AvailableTime/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/modifierExtension", "#/$defs/PractitionerRole_AvailableTime/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data32.daysOfWeek !== undefined && func0.call(data32, "daysOfWeek")){
@@ -299,15 +299,15 @@ const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
 let data39 = data38[i12];
 if(typeof data39 !== "string"){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/daysOfWeek/" + i12, "#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/daysOfWeek/" + i12, "#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/items/type", {type: "string"}); errors++;
 }
 if(!(((((((data39 === "mon") || (data39 === "tue")) || (data39 === "wed")) || (data39 === "thu")) || (data39 === "fri")) || (data39 === "sat")) || (data39 === "sun"))){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/daysOfWeek/" + i12, "#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/items/enum", "enum", {allowedValues: schema0.properties.daysOfWeek.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/daysOfWeek/" + i12, "#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/items/enum", {allowedValues: schema0.properties.daysOfWeek.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/daysOfWeek", "#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/daysOfWeek", "#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data32._daysOfWeek !== undefined && func0.call(data32, "_daysOfWeek")){
@@ -321,12 +321,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/_daysOfWeek", "#/$defs/PractitionerRole_AvailableTime/properties/_daysOfWeek/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/_daysOfWeek", "#/$defs/PractitionerRole_AvailableTime/properties/_daysOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data32.allDay !== undefined && func0.call(data32, "allDay")){
 if(typeof data32.allDay !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/allDay", "#/$defs/PractitionerRole_AvailableTime/properties/allDay/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/allDay", "#/$defs/PractitionerRole_AvailableTime/properties/allDay/type", {type: "boolean"}); errors++;
 }
 }
 if(data32._allDay !== undefined && func0.call(data32, "_allDay")){
@@ -338,14 +338,14 @@ if(data32.availableStartTime !== undefined && func0.call(data32, "availableStart
 let data44 = data32.availableStartTime;
 if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableStartTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableStartTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats0(data44))){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableStartTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/format", "format", {format: "fhir-time"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableStartTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableStartTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableStartTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/type", {type: "string"}); errors++;
 }
 }
 if(data32._availableStartTime !== undefined && func0.call(data32, "_availableStartTime")){
@@ -357,14 +357,14 @@ if(data32.availableEndTime !== undefined && func0.call(data32, "availableEndTime
 let data46 = data32.availableEndTime;
 if(typeof data46 === "string"){
 if(!pattern3.test(data46)){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableEndTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableEndTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats0(data46))){
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableEndTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/format", "format", {format: "fhir-time"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableEndTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableEndTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableEndTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/type", {type: "string"}); errors++;
 }
 }
 if(data32._availableEndTime !== undefined && func0.call(data32, "_availableEndTime")){
@@ -374,12 +374,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime/" + i9, "#/$defs/PractitionerRole_AvailableTime/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9, "#/$defs/PractitionerRole_AvailableTime/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availableTime", "#/properties/availableTime/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime", "#/properties/availableTime/type", {type: "array"}); errors++;
 }
 }
 if(data.notAvailable !== undefined && func0.call(data, "notAvailable")){
@@ -410,7 +410,7 @@ if(_valid0){
 const _errs84 = errors;
 if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 if((data49.description === undefined) || (!(func0.call(data49, "description")))){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14, "#/$defs/PractitionerRole_NotAvailable/allOf/0/then/required", "required", {missingProperty: "description"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14, "#/$defs/PractitionerRole_NotAvailable/allOf/0/then/required", {missingProperty: "description"}); errors++;
 }
 }
 var _valid0 = _errs84 === errors;
@@ -422,7 +422,7 @@ props0._description = true;
 }
 }
 if(!valid35){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14, "#/$defs/PractitionerRole_NotAvailable/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14, "#/$defs/PractitionerRole_NotAvailable/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 if(props0 !== true){
@@ -438,11 +438,11 @@ if(data49.id !== undefined && func0.call(data49, "id")){
 let data51 = data49.id;
 if(typeof data51 === "string"){
 if(func11(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/id", "#/$defs/PractitionerRole_NotAvailable/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/id", "#/$defs/PractitionerRole_NotAvailable/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/id", "#/$defs/PractitionerRole_NotAvailable/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/id", "#/$defs/PractitionerRole_NotAvailable/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data49.extension !== undefined && func0.call(data49, "extension")){
@@ -456,7 +456,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/extension", "#/$defs/PractitionerRole_NotAvailable/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/extension", "#/$defs/PractitionerRole_NotAvailable/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data49.modifierExtension !== undefined && func0.call(data49, "modifierExtension")){
@@ -470,18 +470,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/modifierExtension", "#/$defs/PractitionerRole_NotAvailable/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/modifierExtension", "#/$defs/PractitionerRole_NotAvailable/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data49.description !== undefined && func0.call(data49, "description")){
 let data56 = data49.description;
 if(typeof data56 === "string"){
 if(func11(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/description", "#/$defs/PractitionerRole_NotAvailable/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/description", "#/$defs/PractitionerRole_NotAvailable/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/description", "#/$defs/PractitionerRole_NotAvailable/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/description", "#/$defs/PractitionerRole_NotAvailable/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data49._description !== undefined && func0.call(data49, "_description")){
@@ -496,23 +496,23 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14, "#/$defs/PractitionerRole_NotAvailable/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14, "#/$defs/PractitionerRole_NotAvailable/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/notAvailable", "#/properties/notAvailable/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable", "#/properties/notAvailable/type", {type: "array"}); errors++;
 }
 }
 if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
 let data59 = data.availabilityExceptions;
 if(typeof data59 === "string"){
 if(func11(data59) < 1){
-vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/type", {type: "string"}); errors++;
 }
 }
 if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
@@ -531,12 +531,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -575,8 +575,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -73,7 +73,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -85,14 +85,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "subject"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -147,18 +147,18 @@ props0.usedCode = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Procedure" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Procedure"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Procedure"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -170,11 +170,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -186,11 +186,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -214,7 +214,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -228,7 +228,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -242,7 +242,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -256,7 +256,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
@@ -267,16 +267,16 @@ for(let i4=0; i4<len4; i4++){
 let data18 = data17[i4];
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
@@ -290,7 +290,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
@@ -301,16 +301,16 @@ for(let i6=0; i6<len6; i6++){
 let data22 = data21[i6];
 if(typeof data22 === "string"){
 if(!pattern1.test(data22)){
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
@@ -324,7 +324,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
@@ -338,7 +338,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
@@ -352,16 +352,16 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data29 = data.status;
 if(typeof data29 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((((((data29 === "preparation") || (data29 === "in-progress")) || (data29 === "not-done")) || (data29 === "on-hold")) || (data29 === "stopped")) || (data29 === "completed")) || (data29 === "entered-in-error")) || (data29 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -398,11 +398,11 @@ if(data.performedDateTime !== undefined && func0.call(data, "performedDateTime")
 let data36 = data.performedDateTime;
 if(typeof data36 === "string"){
 if(!pattern3.test(data36)){
-vErrors = addError(vErrors, instancePath+"/performedDateTime", "#/properties/performedDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performedDateTime", "#/properties/performedDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performedDateTime", "#/properties/performedDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performedDateTime", "#/properties/performedDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._performedDateTime !== undefined && func0.call(data, "_performedDateTime")){
@@ -419,11 +419,11 @@ if(data.performedString !== undefined && func0.call(data, "performedString")){
 let data39 = data.performedString;
 if(typeof data39 === "string"){
 if(func10(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/performedString", "#/properties/performedString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/performedString", "#/properties/performedString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performedString", "#/properties/performedString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performedString", "#/properties/performedString/type", {type: "string"}); errors++;
 }
 }
 if(data._performedString !== undefined && func0.call(data, "_performedString")){
@@ -459,17 +459,17 @@ for(let i10=0; i10<len10; i10++){
 let data46 = data45[i10];
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if((data46.actor === undefined) || (!(func0.call(data46, "actor")))){
-vErrors = addError(vErrors, instancePath+"/performer/" + i10, "#/$defs/Procedure_Performer/required", "required", {missingProperty: "actor"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i10, "#/$defs/Procedure_Performer/required", {missingProperty: "actor"}); errors++;
 }
 if(data46.id !== undefined && func0.call(data46, "id")){
 let data47 = data46.id;
 if(typeof data47 === "string"){
 if(func10(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/performer/" + i10+"/id", "#/$defs/Procedure_Performer/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i10+"/id", "#/$defs/Procedure_Performer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i10+"/id", "#/$defs/Procedure_Performer/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i10+"/id", "#/$defs/Procedure_Performer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data46.extension !== undefined && func0.call(data46, "extension")){
@@ -483,7 +483,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i10+"/extension", "#/$defs/Procedure_Performer/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i10+"/extension", "#/$defs/Procedure_Performer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data46.modifierExtension !== undefined && func0.call(data46, "modifierExtension")){
@@ -497,7 +497,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i10+"/modifierExtension", "#/$defs/Procedure_Performer/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i10+"/modifierExtension", "#/$defs/Procedure_Performer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data46.function !== undefined && func0.call(data46, "function")){
@@ -517,12 +517,12 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i10, "#/$defs/Procedure_Performer/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i10, "#/$defs/Procedure_Performer/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
@@ -541,7 +541,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -555,7 +555,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
@@ -569,7 +569,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/bodySite", "#/properties/bodySite/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/bodySite", "#/properties/bodySite/type", {type: "array"}); errors++;
 }
 }
 if(data.outcome !== undefined && func0.call(data, "outcome")){
@@ -588,7 +588,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/report", "#/properties/report/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/report", "#/properties/report/type", {type: "array"}); errors++;
 }
 }
 if(data.complication !== undefined && func0.call(data, "complication")){
@@ -602,7 +602,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/complication", "#/properties/complication/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/complication", "#/properties/complication/type", {type: "array"}); errors++;
 }
 }
 if(data.complicationDetail !== undefined && func0.call(data, "complicationDetail")){
@@ -616,7 +616,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/complicationDetail", "#/properties/complicationDetail/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/complicationDetail", "#/properties/complicationDetail/type", {type: "array"}); errors++;
 }
 }
 if(data.followUp !== undefined && func0.call(data, "followUp")){
@@ -630,7 +630,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/followUp", "#/properties/followUp/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/followUp", "#/properties/followUp/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -644,7 +644,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.focalDevice !== undefined && func0.call(data, "focalDevice")){
@@ -655,17 +655,17 @@ for(let i21=0; i21<len21; i21++){
 let data74 = data73[i21];
 if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
 if((data74.manipulated === undefined) || (!(func0.call(data74, "manipulated")))){
-vErrors = addError(vErrors, instancePath+"/focalDevice/" + i21, "#/$defs/Procedure_FocalDevice/required", "required", {missingProperty: "manipulated"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focalDevice/" + i21, "#/$defs/Procedure_FocalDevice/required", {missingProperty: "manipulated"}); errors++;
 }
 if(data74.id !== undefined && func0.call(data74, "id")){
 let data75 = data74.id;
 if(typeof data75 === "string"){
 if(func10(data75) < 1){
-vErrors = addError(vErrors, instancePath+"/focalDevice/" + i21+"/id", "#/$defs/Procedure_FocalDevice/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/focalDevice/" + i21+"/id", "#/$defs/Procedure_FocalDevice/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focalDevice/" + i21+"/id", "#/$defs/Procedure_FocalDevice/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focalDevice/" + i21+"/id", "#/$defs/Procedure_FocalDevice/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data74.extension !== undefined && func0.call(data74, "extension")){
@@ -679,7 +679,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focalDevice/" + i21+"/extension", "#/$defs/Procedure_FocalDevice/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focalDevice/" + i21+"/extension", "#/$defs/Procedure_FocalDevice/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data74.modifierExtension !== undefined && func0.call(data74, "modifierExtension")){
@@ -693,7 +693,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focalDevice/" + i21+"/modifierExtension", "#/$defs/Procedure_FocalDevice/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focalDevice/" + i21+"/modifierExtension", "#/$defs/Procedure_FocalDevice/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data74.action !== undefined && func0.call(data74, "action")){
@@ -708,12 +708,12 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focalDevice/" + i21, "#/$defs/Procedure_FocalDevice/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focalDevice/" + i21, "#/$defs/Procedure_FocalDevice/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/focalDevice", "#/properties/focalDevice/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/focalDevice", "#/properties/focalDevice/type", {type: "array"}); errors++;
 }
 }
 if(data.usedReference !== undefined && func0.call(data, "usedReference")){
@@ -727,7 +727,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/usedReference", "#/properties/usedReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/usedReference", "#/properties/usedReference/type", {type: "array"}); errors++;
 }
 }
 if(data.usedCode !== undefined && func0.call(data, "usedCode")){
@@ -741,16 +741,16 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/usedCode", "#/properties/usedCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/usedCode", "#/properties/usedCode/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "performed[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "performed[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -758,8 +758,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -283,7 +283,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.linkId === undefined) || (!(func0.call(data, "linkId")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "linkId"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "linkId"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -295,7 +295,7 @@ props0._linkId = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -319,7 +319,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -331,7 +331,7 @@ props1._type = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -380,11 +380,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func7(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -398,7 +398,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -412,18 +412,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.linkId !== undefined && func0.call(data, "linkId")){
 let data7 = data.linkId;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", {type: "string"}); errors++;
 }
 }
 if(data._linkId !== undefined && func0.call(data, "_linkId")){
@@ -435,11 +435,11 @@ if(data.definition !== undefined && func0.call(data, "definition")){
 let data9 = data.definition;
 if(typeof data9 === "string"){
 if(!pattern1.test(data9)){
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
@@ -458,18 +458,18 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.prefix !== undefined && func0.call(data, "prefix")){
 let data13 = data.prefix;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", {type: "string"}); errors++;
 }
 }
 if(data._prefix !== undefined && func0.call(data, "_prefix")){
@@ -481,11 +481,11 @@ if(data.text !== undefined && func0.call(data, "text")){
 let data15 = data.text;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -496,10 +496,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.type !== undefined && func0.call(data, "type")){
 let data17 = data.type;
 if(typeof data17 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 if(!(((((((((((((((((data17 === "group") || (data17 === "display")) || (data17 === "question")) || (data17 === "boolean")) || (data17 === "decimal")) || (data17 === "integer")) || (data17 === "date")) || (data17 === "dateTime")) || (data17 === "time")) || (data17 === "string")) || (data17 === "text")) || (data17 === "url")) || (data17 === "choice")) || (data17 === "open-choice")) || (data17 === "attachment")) || (data17 === "reference")) || (data17 === "quantity"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -535,7 +535,7 @@ if(_valid2){
 const _errs43 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.question === undefined) || (!(func0.call(data20, "question")))){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/0/then/required", "required", {missingProperty: "question"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/0/then/required", {missingProperty: "question"}); errors++;
 }
 }
 var _valid2 = _errs43 === errors;
@@ -547,7 +547,7 @@ props2._question = true;
 }
 }
 if(!valid16){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs45 = errors;
 let valid18 = true;
@@ -571,7 +571,7 @@ if(_valid3){
 const _errs47 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.operator === undefined) || (!(func0.call(data20, "operator")))){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/1/then/required", "required", {missingProperty: "operator"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/1/then/required", {missingProperty: "operator"}); errors++;
 }
 }
 var _valid3 = _errs47 === errors;
@@ -583,7 +583,7 @@ props3._operator = true;
 }
 }
 if(!valid18){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -764,14 +764,14 @@ if(_valid4){
 const _errs51 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.answerBoolean === undefined) || (!(func0.call(data20, "answerBoolean")))){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/2/then/required", "required", {missingProperty: "answerBoolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/2/then/required", {missingProperty: "answerBoolean"}); errors++;
 }
 }
 var _valid4 = _errs51 === errors;
 valid20 = _valid4;
 }
 if(!valid20){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true){
 props2 = props2 || {};
@@ -825,11 +825,11 @@ if(data20.id !== undefined && func0.call(data20, "id")){
 let data40 = data20.id;
 if(typeof data40 === "string"){
 if(func7(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/id", "#/$defs/Questionnaire_EnableWhen/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/id", "#/$defs/Questionnaire_EnableWhen/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/id", "#/$defs/Questionnaire_EnableWhen/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/id", "#/$defs/Questionnaire_EnableWhen/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data20.extension !== undefined && func0.call(data20, "extension")){
@@ -843,7 +843,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/extension", "#/$defs/Questionnaire_EnableWhen/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/extension", "#/$defs/Questionnaire_EnableWhen/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
@@ -857,18 +857,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/modifierExtension", "#/$defs/Questionnaire_EnableWhen/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/modifierExtension", "#/$defs/Questionnaire_EnableWhen/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data20.question !== undefined && func0.call(data20, "question")){
 let data45 = data20.question;
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/question", "#/$defs/Questionnaire_EnableWhen/properties/question/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/question", "#/$defs/Questionnaire_EnableWhen/properties/question/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/question", "#/$defs/Questionnaire_EnableWhen/properties/question/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/question", "#/$defs/Questionnaire_EnableWhen/properties/question/type", {type: "string"}); errors++;
 }
 }
 if(data20._question !== undefined && func0.call(data20, "_question")){
@@ -879,7 +879,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data20.operator !== undefined && func0.call(data20, "operator")){
 let data47 = data20.operator;
 if(!(((((((data47 === "exists") || (data47 === "=")) || (data47 === "!=")) || (data47 === ">")) || (data47 === "<")) || (data47 === ">=")) || (data47 === "<="))){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/operator", "#/$defs/Questionnaire_EnableWhen/properties/operator/enum", "enum", {allowedValues: schema2.properties.operator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/operator", "#/$defs/Questionnaire_EnableWhen/properties/operator/enum", {allowedValues: schema2.properties.operator.enum}); errors++;
 }
 }
 if(data20._operator !== undefined && func0.call(data20, "_operator")){
@@ -889,7 +889,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data20.answerBoolean !== undefined && func0.call(data20, "answerBoolean")){
 if(typeof data20.answerBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerBoolean", "#/$defs/Questionnaire_EnableWhen/properties/answerBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerBoolean", "#/$defs/Questionnaire_EnableWhen/properties/answerBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data20._answerBoolean !== undefined && func0.call(data20, "_answerBoolean")){
@@ -900,7 +900,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data20.answerDecimal !== undefined && func0.call(data20, "answerDecimal")){
 let data51 = data20.answerDecimal;
 if(!((typeof data51 == "number") && (isFinite(data51)))){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDecimal", "#/$defs/Questionnaire_EnableWhen/properties/answerDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDecimal", "#/$defs/Questionnaire_EnableWhen/properties/answerDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data20._answerDecimal !== undefined && func0.call(data20, "_answerDecimal")){
@@ -911,14 +911,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data20.answerInteger !== undefined && func0.call(data20, "answerInteger")){
 let data53 = data20.answerInteger;
 if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerInteger", "#/$defs/Questionnaire_EnableWhen/properties/answerInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerInteger", "#/$defs/Questionnaire_EnableWhen/properties/answerInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data53 == "number") && (isFinite(data53))){
 if(data53 > 2147483647 || isNaN(data53)){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerInteger", "#/$defs/Questionnaire_EnableWhen/properties/answerInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerInteger", "#/$defs/Questionnaire_EnableWhen/properties/answerInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data53 < -2147483648 || isNaN(data53)){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerInteger", "#/$defs/Questionnaire_EnableWhen/properties/answerInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerInteger", "#/$defs/Questionnaire_EnableWhen/properties/answerInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -931,11 +931,11 @@ if(data20.answerDate !== undefined && func0.call(data20, "answerDate")){
 let data55 = data20.answerDate;
 if(typeof data55 === "string"){
 if(!pattern4.test(data55)){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDate", "#/$defs/Questionnaire_EnableWhen/properties/answerDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDate", "#/$defs/Questionnaire_EnableWhen/properties/answerDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDate", "#/$defs/Questionnaire_EnableWhen/properties/answerDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDate", "#/$defs/Questionnaire_EnableWhen/properties/answerDate/type", {type: "string"}); errors++;
 }
 }
 if(data20._answerDate !== undefined && func0.call(data20, "_answerDate")){
@@ -947,11 +947,11 @@ if(data20.answerDateTime !== undefined && func0.call(data20, "answerDateTime")){
 let data57 = data20.answerDateTime;
 if(typeof data57 === "string"){
 if(!pattern3.test(data57)){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDateTime", "#/$defs/Questionnaire_EnableWhen/properties/answerDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDateTime", "#/$defs/Questionnaire_EnableWhen/properties/answerDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDateTime", "#/$defs/Questionnaire_EnableWhen/properties/answerDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDateTime", "#/$defs/Questionnaire_EnableWhen/properties/answerDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data20._answerDateTime !== undefined && func0.call(data20, "_answerDateTime")){
@@ -963,11 +963,11 @@ if(data20.answerTime !== undefined && func0.call(data20, "answerTime")){
 let data59 = data20.answerTime;
 if(typeof data59 === "string"){
 if(!pattern5.test(data59)){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerTime", "#/$defs/Questionnaire_EnableWhen/properties/answerTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerTime", "#/$defs/Questionnaire_EnableWhen/properties/answerTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerTime", "#/$defs/Questionnaire_EnableWhen/properties/answerTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerTime", "#/$defs/Questionnaire_EnableWhen/properties/answerTime/type", {type: "string"}); errors++;
 }
 }
 if(data20._answerTime !== undefined && func0.call(data20, "_answerTime")){
@@ -979,11 +979,11 @@ if(data20.answerString !== undefined && func0.call(data20, "answerString")){
 let data61 = data20.answerString;
 if(typeof data61 === "string"){
 if(func7(data61) < 1){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerString", "#/$defs/Questionnaire_EnableWhen/properties/answerString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerString", "#/$defs/Questionnaire_EnableWhen/properties/answerString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerString", "#/$defs/Questionnaire_EnableWhen/properties/answerString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerString", "#/$defs/Questionnaire_EnableWhen/properties/answerString/type", {type: "string"}); errors++;
 }
 }
 if(data20._answerString !== undefined && func0.call(data20, "_answerString")){
@@ -1008,22 +1008,22 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 const forms0 = func15(data20, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/cdxChoice", "cdxChoice", {choice: "answer[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/cdxChoice", {choice: "answer[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/enableWhen", "#/properties/enableWhen/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen", "#/properties/enableWhen/type", {type: "array"}); errors++;
 }
 }
 if(data.enableBehavior !== undefined && func0.call(data, "enableBehavior")){
 let data66 = data.enableBehavior;
 if(!((data66 === "all") || (data66 === "any"))){
-vErrors = addError(vErrors, instancePath+"/enableBehavior", "#/properties/enableBehavior/enum", "enum", {allowedValues: schema1.properties.enableBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/enableBehavior", "#/properties/enableBehavior/enum", {allowedValues: schema1.properties.enableBehavior.enum}); errors++;
 }
 }
 if(data._enableBehavior !== undefined && func0.call(data, "_enableBehavior")){
@@ -1033,7 +1033,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.required !== undefined && func0.call(data, "required")){
 if(typeof data.required !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/required", "#/properties/required/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/required", "#/properties/required/type", {type: "boolean"}); errors++;
 }
 }
 if(data._required !== undefined && func0.call(data, "_required")){
@@ -1043,7 +1043,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.repeats !== undefined && func0.call(data, "repeats")){
 if(typeof data.repeats !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/repeats", "#/properties/repeats/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repeats", "#/properties/repeats/type", {type: "boolean"}); errors++;
 }
 }
 if(data._repeats !== undefined && func0.call(data, "_repeats")){
@@ -1053,7 +1053,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.readOnly !== undefined && func0.call(data, "readOnly")){
 if(typeof data.readOnly !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/readOnly", "#/properties/readOnly/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/readOnly", "#/properties/readOnly/type", {type: "boolean"}); errors++;
 }
 }
 if(data._readOnly !== undefined && func0.call(data, "_readOnly")){
@@ -1064,14 +1064,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.maxLength !== undefined && func0.call(data, "maxLength")){
 let data74 = data.maxLength;
 if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
-vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/type", {type: "integer"}); errors++;
 }
 if((typeof data74 == "number") && (isFinite(data74))){
 if(data74 > 2147483647 || isNaN(data74)){
-vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data74 < -2147483648 || isNaN(data74)){
-vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1084,11 +1084,11 @@ if(data.answerValueSet !== undefined && func0.call(data, "answerValueSet")){
 let data76 = data.answerValueSet;
 if(typeof data76 === "string"){
 if(!pattern1.test(data76)){
-vErrors = addError(vErrors, instancePath+"/answerValueSet", "#/properties/answerValueSet/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerValueSet", "#/properties/answerValueSet/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answerValueSet", "#/properties/answerValueSet/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerValueSet", "#/properties/answerValueSet/type", {type: "string"}); errors++;
 }
 }
 if(data._answerValueSet !== undefined && func0.call(data, "_answerValueSet")){
@@ -1209,25 +1209,25 @@ if(_valid5){
 const _errs114 = errors;
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if((data79.valueInteger === undefined) || (!(func0.call(data79, "valueInteger")))){
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6, "#/$defs/Questionnaire_AnswerOption/allOf/0/then/required", "required", {missingProperty: "valueInteger"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6, "#/$defs/Questionnaire_AnswerOption/allOf/0/then/required", {missingProperty: "valueInteger"}); errors++;
 }
 }
 var _valid5 = _errs114 === errors;
 valid31 = _valid5;
 }
 if(!valid31){
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6, "#/$defs/Questionnaire_AnswerOption/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6, "#/$defs/Questionnaire_AnswerOption/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if(data79.id !== undefined && func0.call(data79, "id")){
 let data90 = data79.id;
 if(typeof data90 === "string"){
 if(func7(data90) < 1){
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/id", "#/$defs/Questionnaire_AnswerOption/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/id", "#/$defs/Questionnaire_AnswerOption/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/id", "#/$defs/Questionnaire_AnswerOption/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/id", "#/$defs/Questionnaire_AnswerOption/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data79.extension !== undefined && func0.call(data79, "extension")){
@@ -1241,7 +1241,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/extension", "#/$defs/Questionnaire_AnswerOption/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/extension", "#/$defs/Questionnaire_AnswerOption/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data79.modifierExtension !== undefined && func0.call(data79, "modifierExtension")){
@@ -1255,20 +1255,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/modifierExtension", "#/$defs/Questionnaire_AnswerOption/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/modifierExtension", "#/$defs/Questionnaire_AnswerOption/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data79.valueInteger !== undefined && func0.call(data79, "valueInteger")){
 let data95 = data79.valueInteger;
 if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueInteger", "#/$defs/Questionnaire_AnswerOption/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueInteger", "#/$defs/Questionnaire_AnswerOption/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data95 == "number") && (isFinite(data95))){
 if(data95 > 2147483647 || isNaN(data95)){
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueInteger", "#/$defs/Questionnaire_AnswerOption/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueInteger", "#/$defs/Questionnaire_AnswerOption/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data95 < -2147483648 || isNaN(data95)){
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueInteger", "#/$defs/Questionnaire_AnswerOption/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueInteger", "#/$defs/Questionnaire_AnswerOption/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1281,11 +1281,11 @@ if(data79.valueDate !== undefined && func0.call(data79, "valueDate")){
 let data97 = data79.valueDate;
 if(typeof data97 === "string"){
 if(!pattern4.test(data97)){
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueDate", "#/$defs/Questionnaire_AnswerOption/properties/valueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueDate", "#/$defs/Questionnaire_AnswerOption/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueDate", "#/$defs/Questionnaire_AnswerOption/properties/valueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueDate", "#/$defs/Questionnaire_AnswerOption/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data79._valueDate !== undefined && func0.call(data79, "_valueDate")){
@@ -1297,11 +1297,11 @@ if(data79.valueTime !== undefined && func0.call(data79, "valueTime")){
 let data99 = data79.valueTime;
 if(typeof data99 === "string"){
 if(!pattern5.test(data99)){
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueTime", "#/$defs/Questionnaire_AnswerOption/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueTime", "#/$defs/Questionnaire_AnswerOption/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueTime", "#/$defs/Questionnaire_AnswerOption/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueTime", "#/$defs/Questionnaire_AnswerOption/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data79._valueTime !== undefined && func0.call(data79, "_valueTime")){
@@ -1313,11 +1313,11 @@ if(data79.valueString !== undefined && func0.call(data79, "valueString")){
 let data101 = data79.valueString;
 if(typeof data101 === "string"){
 if(func7(data101) < 1){
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueString", "#/$defs/Questionnaire_AnswerOption/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueString", "#/$defs/Questionnaire_AnswerOption/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueString", "#/$defs/Questionnaire_AnswerOption/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueString", "#/$defs/Questionnaire_AnswerOption/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data79._valueString !== undefined && func0.call(data79, "_valueString")){
@@ -1337,7 +1337,7 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 if(data79.initialSelected !== undefined && func0.call(data79, "initialSelected")){
 if(typeof data79.initialSelected !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/initialSelected", "#/$defs/Questionnaire_AnswerOption/properties/initialSelected/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/initialSelected", "#/$defs/Questionnaire_AnswerOption/properties/initialSelected/type", {type: "boolean"}); errors++;
 }
 }
 if(data79._initialSelected !== undefined && func0.call(data79, "_initialSelected")){
@@ -1347,16 +1347,16 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms1 = func15(data79, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6, "#/$defs/Questionnaire_AnswerOption/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6, "#/$defs/Questionnaire_AnswerOption/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answerOption/" + i6, "#/$defs/Questionnaire_AnswerOption/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6, "#/$defs/Questionnaire_AnswerOption/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answerOption", "#/properties/answerOption/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption", "#/properties/answerOption/type", {type: "array"}); errors++;
 }
 }
 if(data.initial !== undefined && func0.call(data, "initial")){
@@ -1562,25 +1562,25 @@ if(_valid6){
 const _errs148 = errors;
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if((data108.valueBoolean === undefined) || (!(func0.call(data108, "valueBoolean")))){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9, "#/$defs/Questionnaire_Initial/allOf/0/then/required", "required", {missingProperty: "valueBoolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9, "#/$defs/Questionnaire_Initial/allOf/0/then/required", {missingProperty: "valueBoolean"}); errors++;
 }
 }
 var _valid6 = _errs148 === errors;
 valid42 = _valid6;
 }
 if(!valid42){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9, "#/$defs/Questionnaire_Initial/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9, "#/$defs/Questionnaire_Initial/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if(data108.id !== undefined && func0.call(data108, "id")){
 let data129 = data108.id;
 if(typeof data129 === "string"){
 if(func7(data129) < 1){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/id", "#/$defs/Questionnaire_Initial/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/id", "#/$defs/Questionnaire_Initial/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/id", "#/$defs/Questionnaire_Initial/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/id", "#/$defs/Questionnaire_Initial/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data108.extension !== undefined && func0.call(data108, "extension")){
@@ -1594,7 +1594,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/extension", "#/$defs/Questionnaire_Initial/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/extension", "#/$defs/Questionnaire_Initial/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data108.modifierExtension !== undefined && func0.call(data108, "modifierExtension")){
@@ -1608,12 +1608,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/modifierExtension", "#/$defs/Questionnaire_Initial/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/modifierExtension", "#/$defs/Questionnaire_Initial/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data108.valueBoolean !== undefined && func0.call(data108, "valueBoolean")){
 if(typeof data108.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueBoolean", "#/$defs/Questionnaire_Initial/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueBoolean", "#/$defs/Questionnaire_Initial/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data108._valueBoolean !== undefined && func0.call(data108, "_valueBoolean")){
@@ -1624,7 +1624,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data108.valueDecimal !== undefined && func0.call(data108, "valueDecimal")){
 let data136 = data108.valueDecimal;
 if(!((typeof data136 == "number") && (isFinite(data136)))){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDecimal", "#/$defs/Questionnaire_Initial/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDecimal", "#/$defs/Questionnaire_Initial/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data108._valueDecimal !== undefined && func0.call(data108, "_valueDecimal")){
@@ -1635,14 +1635,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data108.valueInteger !== undefined && func0.call(data108, "valueInteger")){
 let data138 = data108.valueInteger;
 if(!(((typeof data138 == "number") && (!(data138 % 1) && !isNaN(data138))) && (isFinite(data138)))){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueInteger", "#/$defs/Questionnaire_Initial/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueInteger", "#/$defs/Questionnaire_Initial/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data138 == "number") && (isFinite(data138))){
 if(data138 > 2147483647 || isNaN(data138)){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueInteger", "#/$defs/Questionnaire_Initial/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueInteger", "#/$defs/Questionnaire_Initial/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data138 < -2147483648 || isNaN(data138)){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueInteger", "#/$defs/Questionnaire_Initial/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueInteger", "#/$defs/Questionnaire_Initial/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1655,11 +1655,11 @@ if(data108.valueDate !== undefined && func0.call(data108, "valueDate")){
 let data140 = data108.valueDate;
 if(typeof data140 === "string"){
 if(!pattern4.test(data140)){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDate", "#/$defs/Questionnaire_Initial/properties/valueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDate", "#/$defs/Questionnaire_Initial/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDate", "#/$defs/Questionnaire_Initial/properties/valueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDate", "#/$defs/Questionnaire_Initial/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data108._valueDate !== undefined && func0.call(data108, "_valueDate")){
@@ -1671,11 +1671,11 @@ if(data108.valueDateTime !== undefined && func0.call(data108, "valueDateTime")){
 let data142 = data108.valueDateTime;
 if(typeof data142 === "string"){
 if(!pattern3.test(data142)){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDateTime", "#/$defs/Questionnaire_Initial/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDateTime", "#/$defs/Questionnaire_Initial/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDateTime", "#/$defs/Questionnaire_Initial/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDateTime", "#/$defs/Questionnaire_Initial/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data108._valueDateTime !== undefined && func0.call(data108, "_valueDateTime")){
@@ -1687,11 +1687,11 @@ if(data108.valueTime !== undefined && func0.call(data108, "valueTime")){
 let data144 = data108.valueTime;
 if(typeof data144 === "string"){
 if(!pattern5.test(data144)){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueTime", "#/$defs/Questionnaire_Initial/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueTime", "#/$defs/Questionnaire_Initial/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueTime", "#/$defs/Questionnaire_Initial/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueTime", "#/$defs/Questionnaire_Initial/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data108._valueTime !== undefined && func0.call(data108, "_valueTime")){
@@ -1703,11 +1703,11 @@ if(data108.valueString !== undefined && func0.call(data108, "valueString")){
 let data146 = data108.valueString;
 if(typeof data146 === "string"){
 if(func7(data146) < 1){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueString", "#/$defs/Questionnaire_Initial/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueString", "#/$defs/Questionnaire_Initial/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueString", "#/$defs/Questionnaire_Initial/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueString", "#/$defs/Questionnaire_Initial/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data108._valueString !== undefined && func0.call(data108, "_valueString")){
@@ -1719,11 +1719,11 @@ if(data108.valueUri !== undefined && func0.call(data108, "valueUri")){
 let data148 = data108.valueUri;
 if(typeof data148 === "string"){
 if(!pattern1.test(data148)){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueUri", "#/$defs/Questionnaire_Initial/properties/valueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueUri", "#/$defs/Questionnaire_Initial/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueUri", "#/$defs/Questionnaire_Initial/properties/valueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueUri", "#/$defs/Questionnaire_Initial/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data108._valueUri !== undefined && func0.call(data108, "_valueUri")){
@@ -1753,16 +1753,16 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 const forms2 = func15(data108, obj2);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath+"/initial/" + i9, "#/$defs/Questionnaire_Initial/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9, "#/$defs/Questionnaire_Initial/cdxChoice", {choice: "value[x]", forms: forms2}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/initial/" + i9, "#/$defs/Questionnaire_Initial/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9, "#/$defs/Questionnaire_Initial/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/initial", "#/properties/initial/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/initial", "#/properties/initial/type", {type: "array"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
@@ -1776,12 +1776,12 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -1823,7 +1823,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1835,11 +1835,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1894,18 +1894,18 @@ props0.item = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Questionnaire" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Questionnaire"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Questionnaire"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -1917,11 +1917,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -1933,11 +1933,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1961,7 +1961,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1975,7 +1975,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1989,18 +1989,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -2019,18 +2019,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -2042,11 +2042,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -2058,11 +2058,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data23 = data.title;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -2078,16 +2078,16 @@ for(let i4=0; i4<len4; i4++){
 let data26 = data25[i4];
 if(typeof data26 === "string"){
 if(!pattern1.test(data26)){
-vErrors = addError(vErrors, instancePath+"/derivedFrom/" + i4, "#/properties/derivedFrom/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFrom/" + i4, "#/properties/derivedFrom/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/derivedFrom/" + i4, "#/properties/derivedFrom/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFrom/" + i4, "#/properties/derivedFrom/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/type", {type: "array"}); errors++;
 }
 }
 if(data._derivedFrom !== undefined && func0.call(data, "_derivedFrom")){
@@ -2101,13 +2101,13 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_derivedFrom", "#/properties/_derivedFrom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_derivedFrom", "#/properties/_derivedFrom/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data29 = data.status;
 if(!((((data29 === "draft") || (data29 === "active")) || (data29 === "retired")) || (data29 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -2117,7 +2117,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -2132,7 +2132,7 @@ const len6 = data33.length;
 for(let i6=0; i6<len6; i6++){
 let data34 = data33[i6];
 if(typeof data34 !== "string"){
-vErrors = addError(vErrors, instancePath+"/subjectType/" + i6, "#/properties/subjectType/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subjectType/" + i6, "#/properties/subjectType/items/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data34 === "Account") ||
 (data34 === "ActivityDefinition")) || (data34 === "AdverseEvent")) || (data34 === "AllergyIntolerance")) ||
@@ -2176,12 +2176,12 @@ if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((
 (data34 === "SubstanceSpecification")) || (data34 === "SupplyDelivery")) || (data34 === "SupplyRequest")) ||
 (data34 === "Task")) || (data34 === "TerminologyCapabilities")) || (data34 === "TestReport")) || (data34 === "TestScript")) ||
 (data34 === "ValueSet")) || (data34 === "VerificationResult")) || (data34 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/subjectType/" + i6, "#/properties/subjectType/items/enum", "enum", {allowedValues: schema0.properties.subjectType.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/subjectType/" + i6, "#/properties/subjectType/items/enum", {allowedValues: schema0.properties.subjectType.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subjectType", "#/properties/subjectType/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subjectType", "#/properties/subjectType/type", {type: "array"}); errors++;
 }
 }
 if(data._subjectType !== undefined && func0.call(data, "_subjectType")){
@@ -2195,21 +2195,21 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_subjectType", "#/properties/_subjectType/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_subjectType", "#/properties/_subjectType/type", {type: "array"}); errors++;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data37 = data.date;
 if(typeof data37 === "string"){
 if(!pattern3.test(data37)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data37))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -2221,11 +2221,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data39 = data.publisher;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -2244,18 +2244,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data43 = data.description;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -2274,7 +2274,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -2288,18 +2288,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data49 = data.purpose;
 if(typeof data49 === "string"){
 if(func7(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -2311,11 +2311,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data51 = data.copyright;
 if(typeof data51 === "string"){
 if(func7(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -2327,14 +2327,14 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data53 = data.approvalDate;
 if(typeof data53 === "string"){
 if(!pattern4.test(data53)){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data53))){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
@@ -2346,14 +2346,14 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data55 = data.lastReviewDate;
 if(typeof data55 === "string"){
 if(!pattern4.test(data55)){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data55))){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
@@ -2377,7 +2377,7 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
@@ -2391,12 +2391,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2404,8 +2404,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -53,11 +53,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -71,7 +71,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -85,12 +85,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
 if(typeof data.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
@@ -101,7 +101,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
 let data7 = data.valueDecimal;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
@@ -112,14 +112,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
 let data9 = data.valueInteger;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < -2147483648 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -132,11 +132,11 @@ if(data.valueDate !== undefined && func0.call(data, "valueDate")){
 let data11 = data.valueDate;
 if(typeof data11 === "string"){
 if(!pattern4.test(data11)){
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
@@ -148,11 +148,11 @@ if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data13 = data.valueDateTime;
 if(typeof data13 === "string"){
 if(!pattern3.test(data13)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
@@ -164,11 +164,11 @@ if(data.valueTime !== undefined && func0.call(data, "valueTime")){
 let data15 = data.valueTime;
 if(typeof data15 === "string"){
 if(!pattern5.test(data15)){
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
@@ -180,11 +180,11 @@ if(data.valueString !== undefined && func0.call(data, "valueString")){
 let data17 = data.valueString;
 if(typeof data17 === "string"){
 if(func8(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
@@ -196,11 +196,11 @@ if(data.valueUri !== undefined && func0.call(data, "valueUri")){
 let data19 = data.valueUri;
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
@@ -239,16 +239,16 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func12(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -317,7 +317,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.linkId === undefined) || (!(func0.call(data, "linkId")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "linkId"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "linkId"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -329,7 +329,7 @@ props0._linkId = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -350,11 +350,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -368,7 +368,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -382,18 +382,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.linkId !== undefined && func0.call(data, "linkId")){
 let data6 = data.linkId;
 if(typeof data6 === "string"){
 if(func8(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", {type: "string"}); errors++;
 }
 }
 if(data._linkId !== undefined && func0.call(data, "_linkId")){
@@ -405,11 +405,11 @@ if(data.definition !== undefined && func0.call(data, "definition")){
 let data8 = data.definition;
 if(typeof data8 === "string"){
 if(!pattern1.test(data8)){
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
@@ -421,11 +421,11 @@ if(data.text !== undefined && func0.call(data, "text")){
 let data10 = data.text;
 if(typeof data10 === "string"){
 if(func8(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -444,7 +444,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/answer", "#/properties/answer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/answer", "#/properties/answer/type", {type: "array"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
@@ -458,12 +458,12 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -505,7 +505,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -517,11 +517,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -553,18 +553,18 @@ props0.item = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("QuestionnaireResponse" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "QuestionnaireResponse"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "QuestionnaireResponse"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -576,11 +576,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -592,11 +592,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -620,7 +620,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -634,7 +634,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -648,7 +648,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -667,7 +667,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
@@ -681,18 +681,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
 }
 }
 if(data.questionnaire !== undefined && func0.call(data, "questionnaire")){
 let data20 = data.questionnaire;
 if(typeof data20 === "string"){
 if(!pattern1.test(data20)){
-vErrors = addError(vErrors, instancePath+"/questionnaire", "#/properties/questionnaire/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/questionnaire", "#/properties/questionnaire/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/questionnaire", "#/properties/questionnaire/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/questionnaire", "#/properties/questionnaire/type", {type: "string"}); errors++;
 }
 }
 if(data._questionnaire !== undefined && func0.call(data, "_questionnaire")){
@@ -703,7 +703,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data22 = data.status;
 if(!(((((data22 === "in-progress") || (data22 === "completed")) || (data22 === "amended")) || (data22 === "entered-in-error")) || (data22 === "stopped"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -725,14 +725,14 @@ if(data.authored !== undefined && func0.call(data, "authored")){
 let data26 = data.authored;
 if(typeof data26 === "string"){
 if(!pattern3.test(data26)){
-vErrors = addError(vErrors, instancePath+"/authored", "#/properties/authored/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authored", "#/properties/authored/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data26))){
-vErrors = addError(vErrors, instancePath+"/authored", "#/properties/authored/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authored", "#/properties/authored/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/authored", "#/properties/authored/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authored", "#/properties/authored/type", {type: "string"}); errors++;
 }
 }
 if(data._authored !== undefined && func0.call(data, "_authored")){
@@ -761,12 +761,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -774,8 +774,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

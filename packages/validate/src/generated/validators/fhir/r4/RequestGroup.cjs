@@ -146,11 +146,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -164,7 +164,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -178,18 +178,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.prefix !== undefined && func0.call(data, "prefix")){
 let data5 = data.prefix;
 if(typeof data5 === "string"){
 if(func10(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", {type: "string"}); errors++;
 }
 }
 if(data._prefix !== undefined && func0.call(data, "_prefix")){
@@ -201,11 +201,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data7 = data.title;
 if(typeof data7 === "string"){
 if(func10(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -217,11 +217,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data9 = data.description;
 if(typeof data9 === "string"){
 if(func10(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -233,11 +233,11 @@ if(data.textEquivalent !== undefined && func0.call(data, "textEquivalent")){
 let data11 = data.textEquivalent;
 if(typeof data11 === "string"){
 if(func10(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/textEquivalent", "#/properties/textEquivalent/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/textEquivalent", "#/properties/textEquivalent/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/textEquivalent", "#/properties/textEquivalent/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/textEquivalent", "#/properties/textEquivalent/type", {type: "string"}); errors++;
 }
 }
 if(data._textEquivalent !== undefined && func0.call(data, "_textEquivalent")){
@@ -248,10 +248,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data13 = data.priority;
 if(typeof data13 !== "string"){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
 }
 if(!((((data13 === "routine") || (data13 === "urgent")) || (data13 === "asap")) || (data13 === "stat"))){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", "enum", {allowedValues: schema1.properties.priority.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema1.properties.priority.enum}); errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
@@ -270,7 +270,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
@@ -284,7 +284,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "array"}); errors++;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
@@ -315,7 +315,7 @@ if(_valid0){
 const _errs38 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.kind === undefined) || (!(func0.call(data20, "kind")))){
-vErrors = addError(vErrors, instancePath+"/condition/" + i4, "#/$defs/RequestGroup_Condition/allOf/0/then/required", "required", {missingProperty: "kind"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4, "#/$defs/RequestGroup_Condition/allOf/0/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid0 = _errs38 === errors;
@@ -327,7 +327,7 @@ props0._kind = true;
 }
 }
 if(!valid13){
-vErrors = addError(vErrors, instancePath+"/condition/" + i4, "#/$defs/RequestGroup_Condition/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4, "#/$defs/RequestGroup_Condition/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(props0 !== true){
@@ -343,11 +343,11 @@ if(data20.id !== undefined && func0.call(data20, "id")){
 let data22 = data20.id;
 if(typeof data22 === "string"){
 if(func10(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/id", "#/$defs/RequestGroup_Condition/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/id", "#/$defs/RequestGroup_Condition/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/id", "#/$defs/RequestGroup_Condition/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/id", "#/$defs/RequestGroup_Condition/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data20.extension !== undefined && func0.call(data20, "extension")){
@@ -361,7 +361,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/extension", "#/$defs/RequestGroup_Condition/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/extension", "#/$defs/RequestGroup_Condition/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
@@ -375,16 +375,16 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/modifierExtension", "#/$defs/RequestGroup_Condition/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/modifierExtension", "#/$defs/RequestGroup_Condition/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data27 = data20.kind;
 if(typeof data27 !== "string"){
-vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/kind", "#/$defs/RequestGroup_Condition/properties/kind/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/kind", "#/$defs/RequestGroup_Condition/properties/kind/type", {type: "string"}); errors++;
 }
 if(!(((data27 === "applicability") || (data27 === "start")) || (data27 === "stop"))){
-vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/kind", "#/$defs/RequestGroup_Condition/properties/kind/enum", "enum", {allowedValues: schema2.properties.kind.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/kind", "#/$defs/RequestGroup_Condition/properties/kind/enum", {allowedValues: schema2.properties.kind.enum}); errors++;
 }
 }
 if(data20._kind !== undefined && func0.call(data20, "_kind")){
@@ -399,12 +399,12 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i4, "#/$defs/RequestGroup_Condition/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4, "#/$defs/RequestGroup_Condition/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedAction !== undefined && func0.call(data, "relatedAction")){
@@ -435,7 +435,7 @@ if(_valid1){
 const _errs59 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.actionId === undefined) || (!(func0.call(data31, "actionId")))){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/allOf/0/then/required", "required", {missingProperty: "actionId"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/allOf/0/then/required", {missingProperty: "actionId"}); errors++;
 }
 }
 var _valid1 = _errs59 === errors;
@@ -447,7 +447,7 @@ props1._actionId = true;
 }
 }
 if(!valid24){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs61 = errors;
 let valid26 = true;
@@ -471,7 +471,7 @@ if(_valid2){
 const _errs63 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.relationship === undefined) || (!(func0.call(data31, "relationship")))){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/allOf/1/then/required", "required", {missingProperty: "relationship"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/allOf/1/then/required", {missingProperty: "relationship"}); errors++;
 }
 }
 var _valid2 = _errs63 === errors;
@@ -483,7 +483,7 @@ props2._relationship = true;
 }
 }
 if(!valid26){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -511,11 +511,11 @@ if(data31.id !== undefined && func0.call(data31, "id")){
 let data34 = data31.id;
 if(typeof data34 === "string"){
 if(func10(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/id", "#/$defs/RequestGroup_RelatedAction/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/id", "#/$defs/RequestGroup_RelatedAction/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/id", "#/$defs/RequestGroup_RelatedAction/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/id", "#/$defs/RequestGroup_RelatedAction/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data31.extension !== undefined && func0.call(data31, "extension")){
@@ -529,7 +529,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/extension", "#/$defs/RequestGroup_RelatedAction/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/extension", "#/$defs/RequestGroup_RelatedAction/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
@@ -543,18 +543,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/modifierExtension", "#/$defs/RequestGroup_RelatedAction/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/modifierExtension", "#/$defs/RequestGroup_RelatedAction/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data31.actionId !== undefined && func0.call(data31, "actionId")){
 let data39 = data31.actionId;
 if(typeof data39 === "string"){
 if(!pattern0.test(data39)){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/actionId", "#/$defs/RequestGroup_RelatedAction/properties/actionId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/actionId", "#/$defs/RequestGroup_RelatedAction/properties/actionId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/actionId", "#/$defs/RequestGroup_RelatedAction/properties/actionId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/actionId", "#/$defs/RequestGroup_RelatedAction/properties/actionId/type", {type: "string"}); errors++;
 }
 }
 if(data31._actionId !== undefined && func0.call(data31, "_actionId")){
@@ -565,10 +565,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data31.relationship !== undefined && func0.call(data31, "relationship")){
 let data41 = data31.relationship;
 if(typeof data41 !== "string"){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/relationship", "#/$defs/RequestGroup_RelatedAction/properties/relationship/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/relationship", "#/$defs/RequestGroup_RelatedAction/properties/relationship/type", {type: "string"}); errors++;
 }
 if(!(((((((((data41 === "before-start") || (data41 === "before")) || (data41 === "before-end")) || (data41 === "concurrent-with-start")) || (data41 === "concurrent")) || (data41 === "concurrent-with-end")) || (data41 === "after-start")) || (data41 === "after")) || (data41 === "after-end"))){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/relationship", "#/$defs/RequestGroup_RelatedAction/properties/relationship/enum", "enum", {allowedValues: schema3.properties.relationship.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/relationship", "#/$defs/RequestGroup_RelatedAction/properties/relationship/enum", {allowedValues: schema3.properties.relationship.enum}); errors++;
 }
 }
 if(data31._relationship !== undefined && func0.call(data31, "_relationship")){
@@ -588,27 +588,27 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 const forms0 = func15(data31, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/cdxChoice", "cdxChoice", {choice: "offset[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/cdxChoice", {choice: "offset[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedAction", "#/properties/relatedAction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction", "#/properties/relatedAction/type", {type: "array"}); errors++;
 }
 }
 if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
 let data45 = data.timingDateTime;
 if(typeof data45 === "string"){
 if(!pattern3.test(data45)){
-vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
@@ -652,7 +652,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -663,10 +663,10 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data.groupingBehavior !== undefined && func0.call(data, "groupingBehavior")){
 let data55 = data.groupingBehavior;
 if(typeof data55 !== "string"){
-vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/properties/groupingBehavior/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/properties/groupingBehavior/type", {type: "string"}); errors++;
 }
 if(!(((data55 === "visual-group") || (data55 === "logical-group")) || (data55 === "sentence-group"))){
-vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/properties/groupingBehavior/enum", "enum", {allowedValues: schema1.properties.groupingBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/properties/groupingBehavior/enum", {allowedValues: schema1.properties.groupingBehavior.enum}); errors++;
 }
 }
 if(data._groupingBehavior !== undefined && func0.call(data, "_groupingBehavior")){
@@ -677,10 +677,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data57 = data.selectionBehavior;
 if(typeof data57 !== "string"){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/type", {type: "string"}); errors++;
 }
 if(!((((((data57 === "any") || (data57 === "all")) || (data57 === "all-or-none")) || (data57 === "exactly-one")) || (data57 === "at-most-one")) || (data57 === "one-or-more"))){
-vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", "enum", {allowedValues: schema1.properties.selectionBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", {allowedValues: schema1.properties.selectionBehavior.enum}); errors++;
 }
 }
 if(data._selectionBehavior !== undefined && func0.call(data, "_selectionBehavior")){
@@ -691,10 +691,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.requiredBehavior !== undefined && func0.call(data, "requiredBehavior")){
 let data59 = data.requiredBehavior;
 if(typeof data59 !== "string"){
-vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/properties/requiredBehavior/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/properties/requiredBehavior/type", {type: "string"}); errors++;
 }
 if(!(((data59 === "must") || (data59 === "could")) || (data59 === "must-unless-documented"))){
-vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/properties/requiredBehavior/enum", "enum", {allowedValues: schema1.properties.requiredBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/properties/requiredBehavior/enum", {allowedValues: schema1.properties.requiredBehavior.enum}); errors++;
 }
 }
 if(data._requiredBehavior !== undefined && func0.call(data, "_requiredBehavior")){
@@ -705,10 +705,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.precheckBehavior !== undefined && func0.call(data, "precheckBehavior")){
 let data61 = data.precheckBehavior;
 if(typeof data61 !== "string"){
-vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/properties/precheckBehavior/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/properties/precheckBehavior/type", {type: "string"}); errors++;
 }
 if(!((data61 === "yes") || (data61 === "no"))){
-vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/properties/precheckBehavior/enum", "enum", {allowedValues: schema1.properties.precheckBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/properties/precheckBehavior/enum", {allowedValues: schema1.properties.precheckBehavior.enum}); errors++;
 }
 }
 if(data._precheckBehavior !== undefined && func0.call(data, "_precheckBehavior")){
@@ -719,10 +719,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.cardinalityBehavior !== undefined && func0.call(data, "cardinalityBehavior")){
 let data63 = data.cardinalityBehavior;
 if(typeof data63 !== "string"){
-vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/properties/cardinalityBehavior/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/properties/cardinalityBehavior/type", {type: "string"}); errors++;
 }
 if(!((data63 === "single") || (data63 === "multiple"))){
-vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/properties/cardinalityBehavior/enum", "enum", {allowedValues: schema1.properties.cardinalityBehavior.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/properties/cardinalityBehavior/enum", {allowedValues: schema1.properties.cardinalityBehavior.enum}); errors++;
 }
 }
 if(data._cardinalityBehavior !== undefined && func0.call(data, "_cardinalityBehavior")){
@@ -746,16 +746,16 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 const forms1 = func15(data, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "timing[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "timing[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -839,7 +839,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -851,7 +851,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -875,7 +875,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.intent === undefined) || (!(func0.call(data, "intent")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "intent"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "intent"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -887,7 +887,7 @@ props1._intent = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -900,7 +900,7 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -942,18 +942,18 @@ props0.action = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("RequestGroup" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "RequestGroup"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "RequestGroup"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -965,11 +965,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -981,11 +981,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1009,7 +1009,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1023,7 +1023,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1037,7 +1037,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -1051,7 +1051,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
@@ -1062,16 +1062,16 @@ for(let i4=0; i4<len4; i4++){
 let data19 = data18[i4];
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
@@ -1085,7 +1085,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
@@ -1096,16 +1096,16 @@ for(let i6=0; i6<len6; i6++){
 let data23 = data22[i6];
 if(typeof data23 === "string"){
 if(!pattern1.test(data23)){
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
@@ -1119,7 +1119,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
@@ -1133,7 +1133,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.replaces !== undefined && func0.call(data, "replaces")){
@@ -1147,7 +1147,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/replaces", "#/properties/replaces/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/replaces", "#/properties/replaces/type", {type: "array"}); errors++;
 }
 }
 if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
@@ -1158,10 +1158,10 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data31 = data.status;
 if(typeof data31 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!(((((((data31 === "draft") || (data31 === "active")) || (data31 === "on-hold")) || (data31 === "revoked")) || (data31 === "completed")) || (data31 === "entered-in-error")) || (data31 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -1172,10 +1172,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.intent !== undefined && func0.call(data, "intent")){
 let data33 = data.intent;
 if(typeof data33 !== "string"){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/type", {type: "string"}); errors++;
 }
 if(!(((((((((data33 === "proposal") || (data33 === "plan")) || (data33 === "directive")) || (data33 === "order")) || (data33 === "original-order")) || (data33 === "reflex-order")) || (data33 === "filler-order")) || (data33 === "instance-order")) || (data33 === "option"))){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", "enum", {allowedValues: schema0.properties.intent.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema0.properties.intent.enum}); errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
@@ -1186,10 +1186,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data35 = data.priority;
 if(typeof data35 !== "string"){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
 }
 if(!((((data35 === "routine") || (data35 === "urgent")) || (data35 === "asap")) || (data35 === "stat"))){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", "enum", {allowedValues: schema0.properties.priority.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema0.properties.priority.enum}); errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
@@ -1216,14 +1216,14 @@ if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
 let data40 = data.authoredOn;
 if(typeof data40 === "string"){
 if(!pattern3.test(data40)){
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data40))){
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/type", {type: "string"}); errors++;
 }
 }
 if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
@@ -1247,7 +1247,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -1261,7 +1261,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -1275,7 +1275,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -1289,12 +1289,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1302,8 +1302,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

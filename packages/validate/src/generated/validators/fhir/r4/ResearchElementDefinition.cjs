@@ -118,7 +118,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -130,7 +130,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -154,7 +154,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -166,7 +166,7 @@ props1._type = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -179,10 +179,10 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.characteristic === undefined) || (!(func0.call(data, "characteristic")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "characteristic"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "characteristic"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -254,18 +254,18 @@ props0.characteristic = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ResearchElementDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ResearchElementDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ResearchElementDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -277,11 +277,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -293,11 +293,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -321,7 +321,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -335,7 +335,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -349,18 +349,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data16 = data.url;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -379,18 +379,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data20 = data.version;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -402,11 +402,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data22 = data.name;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -418,11 +418,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data24 = data.title;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -434,11 +434,11 @@ if(data.shortTitle !== undefined && func0.call(data, "shortTitle")){
 let data26 = data.shortTitle;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/shortTitle", "#/properties/shortTitle/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/shortTitle", "#/properties/shortTitle/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/shortTitle", "#/properties/shortTitle/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/shortTitle", "#/properties/shortTitle/type", {type: "string"}); errors++;
 }
 }
 if(data._shortTitle !== undefined && func0.call(data, "_shortTitle")){
@@ -450,11 +450,11 @@ if(data.subtitle !== undefined && func0.call(data, "subtitle")){
 let data28 = data.subtitle;
 if(typeof data28 === "string"){
 if(func7(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", {type: "string"}); errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
@@ -465,7 +465,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data30 = data.status;
 if(!((((data30 === "draft") || (data30 === "active")) || (data30 === "retired")) || (data30 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -475,7 +475,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -497,14 +497,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data36 = data.date;
 if(typeof data36 === "string"){
 if(!pattern3.test(data36)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data36))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -516,11 +516,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data38 = data.publisher;
 if(typeof data38 === "string"){
 if(func7(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -539,18 +539,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data42 = data.description;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -566,16 +566,16 @@ for(let i5=0; i5<len5; i5++){
 let data45 = data44[i5];
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/comment/" + i5, "#/properties/comment/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment/" + i5, "#/properties/comment/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comment/" + i5, "#/properties/comment/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment/" + i5, "#/properties/comment/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "array"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
@@ -589,7 +589,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_comment", "#/properties/_comment/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_comment", "#/properties/_comment/type", {type: "array"}); errors++;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -603,7 +603,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -617,18 +617,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data52 = data.purpose;
 if(typeof data52 === "string"){
 if(func7(data52) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -640,11 +640,11 @@ if(data.usage !== undefined && func0.call(data, "usage")){
 let data54 = data.usage;
 if(typeof data54 === "string"){
 if(func7(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", {type: "string"}); errors++;
 }
 }
 if(data._usage !== undefined && func0.call(data, "_usage")){
@@ -656,11 +656,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data56 = data.copyright;
 if(typeof data56 === "string"){
 if(func7(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -672,14 +672,14 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data58 = data.approvalDate;
 if(typeof data58 === "string"){
 if(!pattern4.test(data58)){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data58))){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
@@ -691,14 +691,14 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data60 = data.lastReviewDate;
 if(typeof data60 === "string"){
 if(!pattern4.test(data60)){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data60))){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
@@ -722,7 +722,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", {type: "array"}); errors++;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
@@ -736,7 +736,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.editor !== undefined && func0.call(data, "editor")){
@@ -750,7 +750,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", {type: "array"}); errors++;
 }
 }
 if(data.reviewer !== undefined && func0.call(data, "reviewer")){
@@ -764,7 +764,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", {type: "array"}); errors++;
 }
 }
 if(data.endorser !== undefined && func0.call(data, "endorser")){
@@ -778,7 +778,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
@@ -792,7 +792,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", {type: "array"}); errors++;
 }
 }
 if(data.library !== undefined && func0.call(data, "library")){
@@ -803,16 +803,16 @@ for(let i15=0; i15<len15; i15++){
 let data76 = data75[i15];
 if(typeof data76 === "string"){
 if(!pattern1.test(data76)){
-vErrors = addError(vErrors, instancePath+"/library/" + i15, "#/properties/library/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/library/" + i15, "#/properties/library/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/library/" + i15, "#/properties/library/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/library/" + i15, "#/properties/library/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/library", "#/properties/library/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/library", "#/properties/library/type", {type: "array"}); errors++;
 }
 }
 if(data._library !== undefined && func0.call(data, "_library")){
@@ -826,13 +826,13 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_library", "#/properties/_library/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_library", "#/properties/_library/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data79 = data.type;
 if(!(((data79 === "population") || (data79 === "exposure")) || (data79 === "outcome"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema0.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -843,7 +843,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.variableType !== undefined && func0.call(data, "variableType")){
 let data81 = data.variableType;
 if(!(((data81 === "dichotomous") || (data81 === "continuous")) || (data81 === "descriptive"))){
-vErrors = addError(vErrors, instancePath+"/variableType", "#/properties/variableType/enum", "enum", {allowedValues: schema0.properties.variableType.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/variableType", "#/properties/variableType/enum", {allowedValues: schema0.properties.variableType.enum}); errors++;
 }
 }
 if(data._variableType !== undefined && func0.call(data, "_variableType")){
@@ -919,25 +919,25 @@ if(_valid2){
 const _errs137 = errors;
 if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 if((data84.definitionCodeableConcept === undefined) || (!(func0.call(data84, "definitionCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/allOf/0/then/required", "required", {missingProperty: "definitionCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/allOf/0/then/required", {missingProperty: "definitionCodeableConcept"}); errors++;
 }
 }
 var _valid2 = _errs137 === errors;
 valid44 = _valid2;
 }
 if(!valid44){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 if(data84.id !== undefined && func0.call(data84, "id")){
 let data90 = data84.id;
 if(typeof data90 === "string"){
 if(func7(data90) < 1){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/id", "#/$defs/ResearchElementDefinition_Characteristic/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/id", "#/$defs/ResearchElementDefinition_Characteristic/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/id", "#/$defs/ResearchElementDefinition_Characteristic/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/id", "#/$defs/ResearchElementDefinition_Characteristic/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data84.extension !== undefined && func0.call(data84, "extension")){
@@ -951,7 +951,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/extension", "#/$defs/ResearchElementDefinition_Characteristic/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/extension", "#/$defs/ResearchElementDefinition_Characteristic/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data84.modifierExtension !== undefined && func0.call(data84, "modifierExtension")){
@@ -965,7 +965,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/modifierExtension", "#/$defs/ResearchElementDefinition_Characteristic/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/modifierExtension", "#/$defs/ResearchElementDefinition_Characteristic/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data84.definitionCodeableConcept !== undefined && func0.call(data84, "definitionCodeableConcept")){
@@ -977,11 +977,11 @@ if(data84.definitionCanonical !== undefined && func0.call(data84, "definitionCan
 let data96 = data84.definitionCanonical;
 if(typeof data96 === "string"){
 if(!pattern1.test(data96)){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/definitionCanonical", "#/$defs/ResearchElementDefinition_Characteristic/properties/definitionCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/definitionCanonical", "#/$defs/ResearchElementDefinition_Characteristic/properties/definitionCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/definitionCanonical", "#/$defs/ResearchElementDefinition_Characteristic/properties/definitionCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/definitionCanonical", "#/$defs/ResearchElementDefinition_Characteristic/properties/definitionCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data84._definitionCanonical !== undefined && func0.call(data84, "_definitionCanonical")){
@@ -1010,12 +1010,12 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/usageContext", "#/$defs/ResearchElementDefinition_Characteristic/properties/usageContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/usageContext", "#/$defs/ResearchElementDefinition_Characteristic/properties/usageContext/type", {type: "array"}); errors++;
 }
 }
 if(data84.exclude !== undefined && func0.call(data84, "exclude")){
 if(typeof data84.exclude !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/exclude", "#/$defs/ResearchElementDefinition_Characteristic/properties/exclude/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/exclude", "#/$defs/ResearchElementDefinition_Characteristic/properties/exclude/type", {type: "boolean"}); errors++;
 }
 }
 if(data84._exclude !== undefined && func0.call(data84, "_exclude")){
@@ -1032,11 +1032,11 @@ if(data84.studyEffectiveDescription !== undefined && func0.call(data84, "studyEf
 let data105 = data84.studyEffectiveDescription;
 if(typeof data105 === "string"){
 if(func7(data105) < 1){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveDescription", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDescription/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveDescription", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDescription/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveDescription", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDescription/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveDescription", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDescription/type", {type: "string"}); errors++;
 }
 }
 if(data84._studyEffectiveDescription !== undefined && func0.call(data84, "_studyEffectiveDescription")){
@@ -1048,11 +1048,11 @@ if(data84.studyEffectiveDateTime !== undefined && func0.call(data84, "studyEffec
 let data107 = data84.studyEffectiveDateTime;
 if(typeof data107 === "string"){
 if(!pattern3.test(data107)){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveDateTime", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveDateTime", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveDateTime", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveDateTime", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data84._studyEffectiveDateTime !== undefined && func0.call(data84, "_studyEffectiveDateTime")){
@@ -1083,7 +1083,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data84.studyEffectiveGroupMeasure !== undefined && func0.call(data84, "studyEffectiveGroupMeasure")){
 let data113 = data84.studyEffectiveGroupMeasure;
 if(!((((((data113 === "mean") || (data113 === "median")) || (data113 === "mean-of-mean")) || (data113 === "mean-of-median")) || (data113 === "median-of-mean")) || (data113 === "median-of-median"))){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveGroupMeasure", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveGroupMeasure/enum", "enum", {allowedValues: schema1.properties.studyEffectiveGroupMeasure.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveGroupMeasure", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveGroupMeasure/enum", {allowedValues: schema1.properties.studyEffectiveGroupMeasure.enum}); errors++;
 }
 }
 if(data84._studyEffectiveGroupMeasure !== undefined && func0.call(data84, "_studyEffectiveGroupMeasure")){
@@ -1095,11 +1095,11 @@ if(data84.participantEffectiveDescription !== undefined && func0.call(data84, "p
 let data115 = data84.participantEffectiveDescription;
 if(typeof data115 === "string"){
 if(func7(data115) < 1){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveDescription", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDescription/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveDescription", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDescription/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveDescription", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDescription/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveDescription", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDescription/type", {type: "string"}); errors++;
 }
 }
 if(data84._participantEffectiveDescription !== undefined && func0.call(data84, "_participantEffectiveDescription")){
@@ -1111,11 +1111,11 @@ if(data84.participantEffectiveDateTime !== undefined && func0.call(data84, "part
 let data117 = data84.participantEffectiveDateTime;
 if(typeof data117 === "string"){
 if(!pattern3.test(data117)){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveDateTime", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveDateTime", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveDateTime", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveDateTime", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data84._participantEffectiveDateTime !== undefined && func0.call(data84, "_participantEffectiveDateTime")){
@@ -1146,7 +1146,7 @@ vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 if(data84.participantEffectiveGroupMeasure !== undefined && func0.call(data84, "participantEffectiveGroupMeasure")){
 let data123 = data84.participantEffectiveGroupMeasure;
 if(!((((((data123 === "mean") || (data123 === "median")) || (data123 === "mean-of-mean")) || (data123 === "mean-of-median")) || (data123 === "median-of-mean")) || (data123 === "median-of-median"))){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveGroupMeasure", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveGroupMeasure/enum", "enum", {allowedValues: schema1.properties.participantEffectiveGroupMeasure.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveGroupMeasure", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveGroupMeasure/enum", {allowedValues: schema1.properties.participantEffectiveGroupMeasure.enum}); errors++;
 }
 }
 if(data84._participantEffectiveGroupMeasure !== undefined && func0.call(data84, "_participantEffectiveGroupMeasure")){
@@ -1156,33 +1156,33 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func18(data84, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/cdxChoice", "cdxChoice", {choice: "definition[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/cdxChoice", {choice: "definition[x]", forms: forms0}); errors++;
 }
 const forms1 = func18(data84, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/cdxChoice", "cdxChoice", {choice: "studyEffective[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/cdxChoice", {choice: "studyEffective[x]", forms: forms1}); errors++;
 }
 const forms2 = func18(data84, obj2);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/cdxChoice", "cdxChoice", {choice: "participantEffective[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/cdxChoice", {choice: "participantEffective[x]", forms: forms2}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/characteristic", "#/properties/characteristic/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic", "#/properties/characteristic/type", {type: "array"}); errors++;
 }
 }
 const forms3 = func18(data, obj3);
 if(forms3 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "subject[x]", forms: forms3}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms3}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1190,8 +1190,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -73,7 +73,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -85,14 +85,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "subject"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -131,18 +131,18 @@ props0.note = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("RiskAssessment" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "RiskAssessment"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "RiskAssessment"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -154,11 +154,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -170,11 +170,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -198,7 +198,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -212,7 +212,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -226,7 +226,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -240,7 +240,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
@@ -256,10 +256,10 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(typeof data19 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((((((data19 === "registered") || (data19 === "preliminary")) || (data19 === "final")) || (data19 === "amended")) || (data19 === "corrected")) || (data19 === "cancelled")) || (data19 === "entered-in-error")) || (data19 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -291,11 +291,11 @@ if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime
 let data25 = data.occurrenceDateTime;
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
@@ -329,7 +329,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -343,7 +343,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.basis !== undefined && func0.call(data, "basis")){
@@ -357,7 +357,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/basis", "#/properties/basis/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/basis", "#/properties/basis/type", {type: "array"}); errors++;
 }
 }
 if(data.prediction !== undefined && func0.call(data, "prediction")){
@@ -371,11 +371,11 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data38 = data37.id;
 if(typeof data38 === "string"){
 if(func10(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/id", "#/$defs/RiskAssessment_Prediction/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/id", "#/$defs/RiskAssessment_Prediction/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/id", "#/$defs/RiskAssessment_Prediction/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/id", "#/$defs/RiskAssessment_Prediction/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data37.extension !== undefined && func0.call(data37, "extension")){
@@ -389,7 +389,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/extension", "#/$defs/RiskAssessment_Prediction/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/extension", "#/$defs/RiskAssessment_Prediction/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
@@ -403,7 +403,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/modifierExtension", "#/$defs/RiskAssessment_Prediction/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/modifierExtension", "#/$defs/RiskAssessment_Prediction/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data37.outcome !== undefined && func0.call(data37, "outcome")){
@@ -414,7 +414,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data37.probabilityDecimal !== undefined && func0.call(data37, "probabilityDecimal")){
 let data44 = data37.probabilityDecimal;
 if(!((typeof data44 == "number") && (isFinite(data44)))){
-vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/probabilityDecimal", "#/$defs/RiskAssessment_Prediction/properties/probabilityDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/probabilityDecimal", "#/$defs/RiskAssessment_Prediction/properties/probabilityDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data37._probabilityDecimal !== undefined && func0.call(data37, "_probabilityDecimal")){
@@ -435,7 +435,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data37.relativeRisk !== undefined && func0.call(data37, "relativeRisk")){
 let data48 = data37.relativeRisk;
 if(!((typeof data48 == "number") && (isFinite(data48)))){
-vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/relativeRisk", "#/$defs/RiskAssessment_Prediction/properties/relativeRisk/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/relativeRisk", "#/$defs/RiskAssessment_Prediction/properties/relativeRisk/type", {type: "number"}); errors++;
 }
 }
 if(data37._relativeRisk !== undefined && func0.call(data37, "_relativeRisk")){
@@ -457,11 +457,11 @@ if(data37.rationale !== undefined && func0.call(data37, "rationale")){
 let data52 = data37.rationale;
 if(typeof data52 === "string"){
 if(func10(data52) < 1){
-vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/rationale", "#/$defs/RiskAssessment_Prediction/properties/rationale/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/rationale", "#/$defs/RiskAssessment_Prediction/properties/rationale/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/rationale", "#/$defs/RiskAssessment_Prediction/properties/rationale/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction/" + i7+"/rationale", "#/$defs/RiskAssessment_Prediction/properties/rationale/type", {type: "string"}); errors++;
 }
 }
 if(data37._rationale !== undefined && func0.call(data37, "_rationale")){
@@ -471,31 +471,31 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func12(data37, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/prediction/" + i7, "#/$defs/RiskAssessment_Prediction/cdxChoice", "cdxChoice", {choice: "probability[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction/" + i7, "#/$defs/RiskAssessment_Prediction/cdxChoice", {choice: "probability[x]", forms: forms0}); errors++;
 }
 const forms1 = func12(data37, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/prediction/" + i7, "#/$defs/RiskAssessment_Prediction/cdxChoice", "cdxChoice", {choice: "when[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction/" + i7, "#/$defs/RiskAssessment_Prediction/cdxChoice", {choice: "when[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prediction/" + i7, "#/$defs/RiskAssessment_Prediction/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction/" + i7, "#/$defs/RiskAssessment_Prediction/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prediction", "#/properties/prediction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prediction", "#/properties/prediction/type", {type: "array"}); errors++;
 }
 }
 if(data.mitigation !== undefined && func0.call(data, "mitigation")){
 let data54 = data.mitigation;
 if(typeof data54 === "string"){
 if(func10(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/mitigation", "#/properties/mitigation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/mitigation", "#/properties/mitigation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mitigation", "#/properties/mitigation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mitigation", "#/properties/mitigation/type", {type: "string"}); errors++;
 }
 }
 if(data._mitigation !== undefined && func0.call(data, "_mitigation")){
@@ -514,16 +514,16 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 const forms2 = func12(data, obj2);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "occurrence[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms2}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -531,8 +531,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

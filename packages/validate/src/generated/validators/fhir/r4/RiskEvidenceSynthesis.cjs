@@ -43,11 +43,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -61,7 +61,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -75,18 +75,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data5 = data.description;
 if(typeof data5 === "string"){
 if(func7(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -102,7 +102,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data.value !== undefined && func0.call(data, "value")){
 let data8 = data.value;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -118,14 +118,14 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data.denominatorCount !== undefined && func0.call(data, "denominatorCount")){
 let data11 = data.denominatorCount;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-vErrors = addError(vErrors, instancePath+"/denominatorCount", "#/properties/denominatorCount/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/denominatorCount", "#/properties/denominatorCount/type", {type: "integer"}); errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 2147483647 || isNaN(data11)){
-vErrors = addError(vErrors, instancePath+"/denominatorCount", "#/properties/denominatorCount/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/denominatorCount", "#/properties/denominatorCount/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data11 < -2147483648 || isNaN(data11)){
-vErrors = addError(vErrors, instancePath+"/denominatorCount", "#/properties/denominatorCount/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/denominatorCount", "#/properties/denominatorCount/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -137,14 +137,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.numeratorCount !== undefined && func0.call(data, "numeratorCount")){
 let data13 = data.numeratorCount;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addError(vErrors, instancePath+"/numeratorCount", "#/properties/numeratorCount/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/numeratorCount", "#/properties/numeratorCount/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/numeratorCount", "#/properties/numeratorCount/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/numeratorCount", "#/properties/numeratorCount/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < -2147483648 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/numeratorCount", "#/properties/numeratorCount/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/numeratorCount", "#/properties/numeratorCount/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -164,11 +164,11 @@ if(data16.id !== undefined && func0.call(data16, "id")){
 let data17 = data16.id;
 if(typeof data17 === "string"){
 if(func7(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/id", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/id", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/id", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/id", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -182,7 +182,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/extension", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/extension", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -196,7 +196,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/modifierExtension", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/modifierExtension", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.type !== undefined && func0.call(data16, "type")){
@@ -207,7 +207,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data16.level !== undefined && func0.call(data16, "level")){
 let data23 = data16.level;
 if(!((typeof data23 == "number") && (isFinite(data23)))){
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/level", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/level/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/level", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/level/type", {type: "number"}); errors++;
 }
 }
 if(data16._level !== undefined && func0.call(data16, "_level")){
@@ -218,7 +218,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data16.from !== undefined && func0.call(data16, "from")){
 let data25 = data16.from;
 if(!((typeof data25 == "number") && (isFinite(data25)))){
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/from", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/from/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/from", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/from/type", {type: "number"}); errors++;
 }
 }
 if(data16._from !== undefined && func0.call(data16, "_from")){
@@ -229,7 +229,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data16.to !== undefined && func0.call(data16, "to")){
 let data27 = data16.to;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/to", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/to/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/to", "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/properties/to/type", {type: "number"}); errors++;
 }
 }
 if(data16._to !== undefined && func0.call(data16, "_to")){
@@ -239,17 +239,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2, "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2, "#/$defs/RiskEvidenceSynthesis_PrecisionEstimate/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/precisionEstimate", "#/properties/precisionEstimate/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate", "#/properties/precisionEstimate/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -293,11 +293,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -311,7 +311,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -325,7 +325,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.rating !== undefined && func0.call(data, "rating")){
@@ -339,7 +339,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rating", "#/properties/rating/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rating", "#/properties/rating/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -353,7 +353,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.certaintySubcomponent !== undefined && func0.call(data, "certaintySubcomponent")){
@@ -367,11 +367,11 @@ if(data10.id !== undefined && func0.call(data10, "id")){
 let data11 = data10.id;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/id", "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/id", "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/id", "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/id", "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data10.extension !== undefined && func0.call(data10, "extension")){
@@ -385,7 +385,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/extension", "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/extension", "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
@@ -399,7 +399,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/modifierExtension", "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/modifierExtension", "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data10.type !== undefined && func0.call(data10, "type")){
@@ -418,7 +418,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/rating", "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/properties/rating/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/rating", "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/properties/rating/type", {type: "array"}); errors++;
 }
 }
 if(data10.note !== undefined && func0.call(data10, "note")){
@@ -432,22 +432,22 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/note", "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/note", "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/properties/note/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4, "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4, "#/$defs/RiskEvidenceSynthesis_CertaintySubcomponent/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certaintySubcomponent", "#/properties/certaintySubcomponent/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent", "#/properties/certaintySubcomponent/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -499,7 +499,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -511,17 +511,17 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "outcome"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "outcome"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.population === undefined) || (!(func0.call(data, "population")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "population"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "population"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -581,18 +581,18 @@ props0.certainty = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("RiskEvidenceSynthesis" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "RiskEvidenceSynthesis"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "RiskEvidenceSynthesis"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -604,11 +604,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -620,11 +620,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -648,7 +648,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -662,7 +662,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -676,18 +676,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -706,18 +706,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -729,11 +729,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -745,11 +745,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data23 = data.title;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -760,7 +760,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data25 = data.status;
 if(!((((data25 === "draft") || (data25 === "active")) || (data25 === "retired")) || (data25 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -772,14 +772,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data27 = data.date;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -791,11 +791,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data29 = data.publisher;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -814,18 +814,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data33 = data.description;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -844,7 +844,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -858,7 +858,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -872,18 +872,18 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data41 = data.copyright;
 if(typeof data41 === "string"){
 if(func7(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -895,14 +895,14 @@ if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data43 = data.approvalDate;
 if(typeof data43 === "string"){
 if(!pattern4.test(data43)){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data43))){
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
@@ -914,14 +914,14 @@ if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data45 = data.lastReviewDate;
 if(typeof data45 === "string"){
 if(!pattern4.test(data45)){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data45))){
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
@@ -945,7 +945,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", {type: "array"}); errors++;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
@@ -959,7 +959,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.editor !== undefined && func0.call(data, "editor")){
@@ -973,7 +973,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", {type: "array"}); errors++;
 }
 }
 if(data.reviewer !== undefined && func0.call(data, "reviewer")){
@@ -987,7 +987,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", {type: "array"}); errors++;
 }
 }
 if(data.endorser !== undefined && func0.call(data, "endorser")){
@@ -1001,7 +1001,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
@@ -1015,7 +1015,7 @@ vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", {type: "array"}); errors++;
 }
 }
 if(data.synthesisType !== undefined && func0.call(data, "synthesisType")){
@@ -1050,11 +1050,11 @@ if(data65.id !== undefined && func0.call(data65, "id")){
 let data66 = data65.id;
 if(typeof data66 === "string"){
 if(func7(data66) < 1){
-vErrors = addError(vErrors, instancePath+"/sampleSize/id", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/id", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sampleSize/id", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/id", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data65.extension !== undefined && func0.call(data65, "extension")){
@@ -1068,7 +1068,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sampleSize/extension", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/extension", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data65.modifierExtension !== undefined && func0.call(data65, "modifierExtension")){
@@ -1082,18 +1082,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sampleSize/modifierExtension", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/modifierExtension", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data65.description !== undefined && func0.call(data65, "description")){
 let data71 = data65.description;
 if(typeof data71 === "string"){
 if(func7(data71) < 1){
-vErrors = addError(vErrors, instancePath+"/sampleSize/description", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/description", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sampleSize/description", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/description", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data65._description !== undefined && func0.call(data65, "_description")){
@@ -1104,14 +1104,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data65.numberOfStudies !== undefined && func0.call(data65, "numberOfStudies")){
 let data73 = data65.numberOfStudies;
 if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
-vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfStudies/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfStudies/type", {type: "integer"}); errors++;
 }
 if((typeof data73 == "number") && (isFinite(data73))){
 if(data73 > 2147483647 || isNaN(data73)){
-vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfStudies/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfStudies/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data73 < -2147483648 || isNaN(data73)){
-vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfStudies/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfStudies/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1123,14 +1123,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data65.numberOfParticipants !== undefined && func0.call(data65, "numberOfParticipants")){
 let data75 = data65.numberOfParticipants;
 if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
-vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfParticipants/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfParticipants/type", {type: "integer"}); errors++;
 }
 if((typeof data75 == "number") && (isFinite(data75))){
 if(data75 > 2147483647 || isNaN(data75)){
-vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfParticipants/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfParticipants/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data75 < -2147483648 || isNaN(data75)){
-vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfParticipants/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/RiskEvidenceSynthesis_SampleSize/properties/numberOfParticipants/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1141,7 +1141,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sampleSize", "#/$defs/RiskEvidenceSynthesis_SampleSize/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize", "#/$defs/RiskEvidenceSynthesis_SampleSize/type", {type: "object"}); errors++;
 }
 }
 if(data.riskEstimate !== undefined && func0.call(data, "riskEstimate")){
@@ -1160,12 +1160,12 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/certainty", "#/properties/certainty/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/certainty", "#/properties/certainty/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1173,8 +1173,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -426,7 +426,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -438,7 +438,7 @@ props0._url = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -462,7 +462,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -474,7 +474,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -507,7 +507,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -519,7 +519,7 @@ props2._status = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -552,7 +552,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.description === undefined) || (!(func0.call(data, "description")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", "required", {missingProperty: "description"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "description"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -564,7 +564,7 @@ props3._description = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -597,7 +597,7 @@ if(_valid4){
 const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid4 = _errs20 === errors;
@@ -609,7 +609,7 @@ props4._code = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath, "#/allOf/4/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -642,7 +642,7 @@ if(_valid5){
 const _errs24 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.base === undefined) || (!(func0.call(data, "base")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/5/then/required", "required", {missingProperty: "base"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/5/then/required", {missingProperty: "base"}); errors++;
 }
 }
 var _valid5 = _errs24 === errors;
@@ -654,7 +654,7 @@ props5._base = true;
 }
 }
 if(!valid11){
-vErrors = addError(vErrors, instancePath, "#/allOf/5/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/5/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props5 !== undefined){
 if(props5 === true){
@@ -687,7 +687,7 @@ if(_valid6){
 const _errs28 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/6/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/6/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid6 = _errs28 === errors;
@@ -699,7 +699,7 @@ props6._type = true;
 }
 }
 if(!valid13){
-vErrors = addError(vErrors, instancePath, "#/allOf/6/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/6/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props6 !== undefined){
 if(props6 === true){
@@ -712,7 +712,7 @@ Object.assign(props0, props6);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -778,18 +778,18 @@ props0.component = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SearchParameter" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "SearchParameter"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SearchParameter"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data8 = data.id;
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -801,11 +801,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data10 = data.implicitRules;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -817,11 +817,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data12 = data.language;
 if(typeof data12 === "string"){
 if(!pattern2.test(data12)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -845,7 +845,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -859,7 +859,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -873,18 +873,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data21 = data.url;
 if(typeof data21 === "string"){
 if(!pattern1.test(data21)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -896,11 +896,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data23 = data.version;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -912,11 +912,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data25 = data.name;
 if(typeof data25 === "string"){
 if(func6(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -928,11 +928,11 @@ if(data.derivedFrom !== undefined && func0.call(data, "derivedFrom")){
 let data27 = data.derivedFrom;
 if(typeof data27 === "string"){
 if(!pattern1.test(data27)){
-vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/type", {type: "string"}); errors++;
 }
 }
 if(data._derivedFrom !== undefined && func0.call(data, "_derivedFrom")){
@@ -943,7 +943,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data29 = data.status;
 if(!((((data29 === "draft") || (data29 === "active")) || (data29 === "retired")) || (data29 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -953,7 +953,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -965,14 +965,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data33 = data.date;
 if(typeof data33 === "string"){
 if(!pattern3.test(data33)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data33))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -984,11 +984,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data35 = data.publisher;
 if(typeof data35 === "string"){
 if(func6(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -1007,18 +1007,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data39 = data.description;
 if(typeof data39 === "string"){
 if(func6(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -1037,7 +1037,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1051,18 +1051,18 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data45 = data.purpose;
 if(typeof data45 === "string"){
 if(func6(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -1074,11 +1074,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data47 = data.code;
 if(typeof data47 === "string"){
 if(!pattern2.test(data47)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -1093,7 +1093,7 @@ const len6 = data49.length;
 for(let i6=0; i6<len6; i6++){
 let data50 = data49[i6];
 if(typeof data50 !== "string"){
-vErrors = addError(vErrors, instancePath+"/base/" + i6, "#/properties/base/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/base/" + i6, "#/properties/base/items/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data50 === "Account") ||
 (data50 === "ActivityDefinition")) || (data50 === "AdverseEvent")) || (data50 === "AllergyIntolerance")) ||
@@ -1137,12 +1137,12 @@ if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((
 (data50 === "SubstanceSpecification")) || (data50 === "SupplyDelivery")) || (data50 === "SupplyRequest")) ||
 (data50 === "Task")) || (data50 === "TerminologyCapabilities")) || (data50 === "TestReport")) || (data50 === "TestScript")) ||
 (data50 === "ValueSet")) || (data50 === "VerificationResult")) || (data50 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/base/" + i6, "#/properties/base/items/enum", "enum", {allowedValues: schema0.properties.base.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/base/" + i6, "#/properties/base/items/enum", {allowedValues: schema0.properties.base.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/type", {type: "array"}); errors++;
 }
 }
 if(data._base !== undefined && func0.call(data, "_base")){
@@ -1156,13 +1156,13 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_base", "#/properties/_base/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_base", "#/properties/_base/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data53 = data.type;
 if(!(((((((((data53 === "number") || (data53 === "date")) || (data53 === "string")) || (data53 === "token")) || (data53 === "reference")) || (data53 === "composite")) || (data53 === "quantity")) || (data53 === "uri")) || (data53 === "special"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema0.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -1174,11 +1174,11 @@ if(data.expression !== undefined && func0.call(data, "expression")){
 let data55 = data.expression;
 if(typeof data55 === "string"){
 if(func6(data55) < 1){
-vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data._expression !== undefined && func0.call(data, "_expression")){
@@ -1190,11 +1190,11 @@ if(data.xpath !== undefined && func0.call(data, "xpath")){
 let data57 = data.xpath;
 if(typeof data57 === "string"){
 if(func6(data57) < 1){
-vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/type", {type: "string"}); errors++;
 }
 }
 if(data._xpath !== undefined && func0.call(data, "_xpath")){
@@ -1205,7 +1205,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.xpathUsage !== undefined && func0.call(data, "xpathUsage")){
 let data59 = data.xpathUsage;
 if(!(((((data59 === "normal") || (data59 === "phonetic")) || (data59 === "nearby")) || (data59 === "distance")) || (data59 === "other"))){
-vErrors = addError(vErrors, instancePath+"/xpathUsage", "#/properties/xpathUsage/enum", "enum", {allowedValues: schema0.properties.xpathUsage.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/xpathUsage", "#/properties/xpathUsage/enum", {allowedValues: schema0.properties.xpathUsage.enum}); errors++;
 }
 }
 if(data._xpathUsage !== undefined && func0.call(data, "_xpathUsage")){
@@ -1220,7 +1220,7 @@ const len8 = data61.length;
 for(let i8=0; i8<len8; i8++){
 let data62 = data61[i8];
 if(typeof data62 !== "string"){
-vErrors = addError(vErrors, instancePath+"/target/" + i8, "#/properties/target/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i8, "#/properties/target/items/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data62 === "Account") ||
 (data62 === "ActivityDefinition")) || (data62 === "AdverseEvent")) || (data62 === "AllergyIntolerance")) ||
@@ -1264,12 +1264,12 @@ if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((
 (data62 === "SubstanceSpecification")) || (data62 === "SupplyDelivery")) || (data62 === "SupplyRequest")) ||
 (data62 === "Task")) || (data62 === "TerminologyCapabilities")) || (data62 === "TestReport")) || (data62 === "TestScript")) ||
 (data62 === "ValueSet")) || (data62 === "VerificationResult")) || (data62 === "VisionPrescription"))){
-vErrors = addError(vErrors, instancePath+"/target/" + i8, "#/properties/target/items/enum", "enum", {allowedValues: schema0.properties.target.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i8, "#/properties/target/items/enum", {allowedValues: schema0.properties.target.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
 }
 }
 if(data._target !== undefined && func0.call(data, "_target")){
@@ -1283,12 +1283,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_target", "#/properties/_target/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_target", "#/properties/_target/type", {type: "array"}); errors++;
 }
 }
 if(data.multipleOr !== undefined && func0.call(data, "multipleOr")){
 if(typeof data.multipleOr !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/multipleOr", "#/properties/multipleOr/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/multipleOr", "#/properties/multipleOr/type", {type: "boolean"}); errors++;
 }
 }
 if(data._multipleOr !== undefined && func0.call(data, "_multipleOr")){
@@ -1298,7 +1298,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.multipleAnd !== undefined && func0.call(data, "multipleAnd")){
 if(typeof data.multipleAnd !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/multipleAnd", "#/properties/multipleAnd/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/multipleAnd", "#/properties/multipleAnd/type", {type: "boolean"}); errors++;
 }
 }
 if(data._multipleAnd !== undefined && func0.call(data, "_multipleAnd")){
@@ -1313,12 +1313,12 @@ const len10 = data69.length;
 for(let i10=0; i10<len10; i10++){
 let data70 = data69[i10];
 if(!(((((((((data70 === "eq") || (data70 === "ne")) || (data70 === "gt")) || (data70 === "lt")) || (data70 === "ge")) || (data70 === "le")) || (data70 === "sa")) || (data70 === "eb")) || (data70 === "ap"))){
-vErrors = addError(vErrors, instancePath+"/comparator/" + i10, "#/properties/comparator/items/enum", "enum", {allowedValues: schema0.properties.comparator.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator/" + i10, "#/properties/comparator/items/enum", {allowedValues: schema0.properties.comparator.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/type", {type: "array"}); errors++;
 }
 }
 if(data._comparator !== undefined && func0.call(data, "_comparator")){
@@ -1332,7 +1332,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_comparator", "#/properties/_comparator/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_comparator", "#/properties/_comparator/type", {type: "array"}); errors++;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -1342,12 +1342,12 @@ const len12 = data73.length;
 for(let i12=0; i12<len12; i12++){
 let data74 = data73[i12];
 if(!((((((((((((data74 === "missing") || (data74 === "exact")) || (data74 === "contains")) || (data74 === "not")) || (data74 === "text")) || (data74 === "in")) || (data74 === "not-in")) || (data74 === "below")) || (data74 === "above")) || (data74 === "type")) || (data74 === "identifier")) || (data74 === "ofType"))){
-vErrors = addError(vErrors, instancePath+"/modifier/" + i12, "#/properties/modifier/items/enum", "enum", {allowedValues: schema0.properties.modifier.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier/" + i12, "#/properties/modifier/items/enum", {allowedValues: schema0.properties.modifier.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data._modifier !== undefined && func0.call(data, "_modifier")){
@@ -1361,7 +1361,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_modifier", "#/properties/_modifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_modifier", "#/properties/_modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.chain !== undefined && func0.call(data, "chain")){
@@ -1372,16 +1372,16 @@ for(let i14=0; i14<len14; i14++){
 let data78 = data77[i14];
 if(typeof data78 === "string"){
 if(func6(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/chain/" + i14, "#/properties/chain/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/chain/" + i14, "#/properties/chain/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/chain/" + i14, "#/properties/chain/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/chain/" + i14, "#/properties/chain/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/chain", "#/properties/chain/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/chain", "#/properties/chain/type", {type: "array"}); errors++;
 }
 }
 if(data._chain !== undefined && func0.call(data, "_chain")){
@@ -1395,7 +1395,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_chain", "#/properties/_chain/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_chain", "#/properties/_chain/type", {type: "array"}); errors++;
 }
 }
 if(data.component !== undefined && func0.call(data, "component")){
@@ -1426,7 +1426,7 @@ if(_valid7){
 const _errs149 = errors;
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if((data82.expression === undefined) || (!(func0.call(data82, "expression")))){
-vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/allOf/0/then/required", "required", {missingProperty: "expression"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/allOf/0/then/required", {missingProperty: "expression"}); errors++;
 }
 }
 var _valid7 = _errs149 === errors;
@@ -1438,11 +1438,11 @@ props7._expression = true;
 }
 }
 if(!valid52){
-vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if((data82.definition === undefined) || (!(func0.call(data82, "definition")))){
-vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/required", "required", {missingProperty: "definition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/required", {missingProperty: "definition"}); errors++;
 }
 if(props7 !== true){
 props7 = props7 || {};
@@ -1458,11 +1458,11 @@ if(data82.id !== undefined && func0.call(data82, "id")){
 let data84 = data82.id;
 if(typeof data84 === "string"){
 if(func6(data84) < 1){
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/id", "#/$defs/SearchParameter_Component/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/id", "#/$defs/SearchParameter_Component/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/id", "#/$defs/SearchParameter_Component/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/id", "#/$defs/SearchParameter_Component/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data82.extension !== undefined && func0.call(data82, "extension")){
@@ -1476,7 +1476,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/extension", "#/$defs/SearchParameter_Component/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/extension", "#/$defs/SearchParameter_Component/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data82.modifierExtension !== undefined && func0.call(data82, "modifierExtension")){
@@ -1490,18 +1490,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/modifierExtension", "#/$defs/SearchParameter_Component/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/modifierExtension", "#/$defs/SearchParameter_Component/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data82.definition !== undefined && func0.call(data82, "definition")){
 let data89 = data82.definition;
 if(typeof data89 === "string"){
 if(!pattern1.test(data89)){
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/definition", "#/$defs/SearchParameter_Component/properties/definition/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/definition", "#/$defs/SearchParameter_Component/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/definition", "#/$defs/SearchParameter_Component/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/definition", "#/$defs/SearchParameter_Component/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data82._definition !== undefined && func0.call(data82, "_definition")){
@@ -1513,11 +1513,11 @@ if(data82.expression !== undefined && func0.call(data82, "expression")){
 let data91 = data82.expression;
 if(typeof data91 === "string"){
 if(func6(data91) < 1){
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/expression", "#/$defs/SearchParameter_Component/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/expression", "#/$defs/SearchParameter_Component/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component/" + i16+"/expression", "#/$defs/SearchParameter_Component/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/expression", "#/$defs/SearchParameter_Component/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data82._expression !== undefined && func0.call(data82, "_expression")){
@@ -1527,17 +1527,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1545,8 +1545,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

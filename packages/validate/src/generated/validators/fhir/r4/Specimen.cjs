@@ -43,22 +43,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Specimen" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Specimen"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Specimen"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -70,11 +70,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -86,11 +86,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -114,7 +114,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -128,7 +128,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -142,7 +142,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -156,7 +156,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.accessionIdentifier !== undefined && func0.call(data, "accessionIdentifier")){
@@ -167,7 +167,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!((((data17 === "available") || (data17 === "unavailable")) || (data17 === "unsatisfactory")) || (data17 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -189,14 +189,14 @@ if(data.receivedTime !== undefined && func0.call(data, "receivedTime")){
 let data21 = data.receivedTime;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
-vErrors = addError(vErrors, instancePath+"/receivedTime", "#/properties/receivedTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/receivedTime", "#/properties/receivedTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data21))){
-vErrors = addError(vErrors, instancePath+"/receivedTime", "#/properties/receivedTime/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/receivedTime", "#/properties/receivedTime/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/receivedTime", "#/properties/receivedTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/receivedTime", "#/properties/receivedTime/type", {type: "string"}); errors++;
 }
 }
 if(data._receivedTime !== undefined && func0.call(data, "_receivedTime")){
@@ -215,7 +215,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parent", "#/properties/parent/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parent", "#/properties/parent/type", {type: "array"}); errors++;
 }
 }
 if(data.request !== undefined && func0.call(data, "request")){
@@ -229,7 +229,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/request", "#/properties/request/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/properties/request/type", {type: "array"}); errors++;
 }
 }
 if(data.collection !== undefined && func0.call(data, "collection")){
@@ -239,11 +239,11 @@ if(data27.id !== undefined && func0.call(data27, "id")){
 let data28 = data27.id;
 if(typeof data28 === "string"){
 if(func9(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/Specimen_Collection/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/Specimen_Collection/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/Specimen_Collection/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/Specimen_Collection/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data27.extension !== undefined && func0.call(data27, "extension")){
@@ -257,7 +257,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/collection/extension", "#/$defs/Specimen_Collection/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection/extension", "#/$defs/Specimen_Collection/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
@@ -271,7 +271,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/collection/modifierExtension", "#/$defs/Specimen_Collection/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection/modifierExtension", "#/$defs/Specimen_Collection/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data27.collector !== undefined && func0.call(data27, "collector")){
@@ -283,11 +283,11 @@ if(data27.collectedDateTime !== undefined && func0.call(data27, "collectedDateTi
 let data34 = data27.collectedDateTime;
 if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
-vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/Specimen_Collection/properties/collectedDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/Specimen_Collection/properties/collectedDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/Specimen_Collection/properties/collectedDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/Specimen_Collection/properties/collectedDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data27._collectedDateTime !== undefined && func0.call(data27, "_collectedDateTime")){
@@ -332,15 +332,15 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 const forms0 = func13(data27, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/Specimen_Collection/cdxChoice", "cdxChoice", {choice: "collected[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/Specimen_Collection/cdxChoice", {choice: "collected[x]", forms: forms0}); errors++;
 }
 const forms1 = func13(data27, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/Specimen_Collection/cdxChoice", "cdxChoice", {choice: "fastingStatus[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/Specimen_Collection/cdxChoice", {choice: "fastingStatus[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/Specimen_Collection/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/Specimen_Collection/type", {type: "object"}); errors++;
 }
 }
 if(data.processing !== undefined && func0.call(data, "processing")){
@@ -354,11 +354,11 @@ if(data44.id !== undefined && func0.call(data44, "id")){
 let data45 = data44.id;
 if(typeof data45 === "string"){
 if(func9(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/Specimen_Processing/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/Specimen_Processing/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/Specimen_Processing/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/Specimen_Processing/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data44.extension !== undefined && func0.call(data44, "extension")){
@@ -372,7 +372,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/extension", "#/$defs/Specimen_Processing/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/extension", "#/$defs/Specimen_Processing/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data44.modifierExtension !== undefined && func0.call(data44, "modifierExtension")){
@@ -386,18 +386,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/modifierExtension", "#/$defs/Specimen_Processing/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/modifierExtension", "#/$defs/Specimen_Processing/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data44.description !== undefined && func0.call(data44, "description")){
 let data50 = data44.description;
 if(typeof data50 === "string"){
 if(func9(data50) < 1){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/Specimen_Processing/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/Specimen_Processing/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/Specimen_Processing/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/Specimen_Processing/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data44._description !== undefined && func0.call(data44, "_description")){
@@ -421,18 +421,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/additive", "#/$defs/Specimen_Processing/properties/additive/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/additive", "#/$defs/Specimen_Processing/properties/additive/type", {type: "array"}); errors++;
 }
 }
 if(data44.timeDateTime !== undefined && func0.call(data44, "timeDateTime")){
 let data55 = data44.timeDateTime;
 if(typeof data55 === "string"){
 if(!pattern3.test(data55)){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/Specimen_Processing/properties/timeDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/Specimen_Processing/properties/timeDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/Specimen_Processing/properties/timeDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/Specimen_Processing/properties/timeDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data44._timeDateTime !== undefined && func0.call(data44, "_timeDateTime")){
@@ -447,16 +447,16 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 const forms2 = func13(data44, obj2);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/Specimen_Processing/cdxChoice", "cdxChoice", {choice: "time[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/Specimen_Processing/cdxChoice", {choice: "time[x]", forms: forms2}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/Specimen_Processing/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/Specimen_Processing/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/processing", "#/properties/processing/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/processing", "#/properties/processing/type", {type: "array"}); errors++;
 }
 }
 if(data.container !== undefined && func0.call(data, "container")){
@@ -470,11 +470,11 @@ if(data59.id !== undefined && func0.call(data59, "id")){
 let data60 = data59.id;
 if(typeof data60 === "string"){
 if(func9(data60) < 1){
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/id", "#/$defs/Specimen_Container/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/id", "#/$defs/Specimen_Container/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/id", "#/$defs/Specimen_Container/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/id", "#/$defs/Specimen_Container/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data59.extension !== undefined && func0.call(data59, "extension")){
@@ -488,7 +488,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/extension", "#/$defs/Specimen_Container/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/extension", "#/$defs/Specimen_Container/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data59.modifierExtension !== undefined && func0.call(data59, "modifierExtension")){
@@ -502,7 +502,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/modifierExtension", "#/$defs/Specimen_Container/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/modifierExtension", "#/$defs/Specimen_Container/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data59.identifier !== undefined && func0.call(data59, "identifier")){
@@ -516,18 +516,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/identifier", "#/$defs/Specimen_Container/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/identifier", "#/$defs/Specimen_Container/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data59.description !== undefined && func0.call(data59, "description")){
 let data67 = data59.description;
 if(typeof data67 === "string"){
 if(func9(data67) < 1){
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/description", "#/$defs/Specimen_Container/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/description", "#/$defs/Specimen_Container/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/description", "#/$defs/Specimen_Container/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/description", "#/$defs/Specimen_Container/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data59._description !== undefined && func0.call(data59, "_description")){
@@ -562,16 +562,16 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 const forms3 = func13(data59, obj3);
 if(forms3 !== null){
-vErrors = addError(vErrors, instancePath+"/container/" + i12, "#/$defs/Specimen_Container/cdxChoice", "cdxChoice", {choice: "additive[x]", forms: forms3}); errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12, "#/$defs/Specimen_Container/cdxChoice", {choice: "additive[x]", forms: forms3}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/container/" + i12, "#/$defs/Specimen_Container/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12, "#/$defs/Specimen_Container/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/container", "#/properties/container/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/container", "#/properties/container/type", {type: "array"}); errors++;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
@@ -585,7 +585,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -599,12 +599,12 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -642,8 +642,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -41,11 +41,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -59,7 +59,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -73,7 +73,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.material !== undefined && func0.call(data, "material")){
@@ -95,11 +95,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data8 = data.description;
 if(typeof data8 === "string"){
 if(func8(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -121,11 +121,11 @@ if(data.minimumVolumeString !== undefined && func0.call(data, "minimumVolumeStri
 let data12 = data.minimumVolumeString;
 if(typeof data12 === "string"){
 if(func8(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/minimumVolumeString", "#/properties/minimumVolumeString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/minimumVolumeString", "#/properties/minimumVolumeString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/minimumVolumeString", "#/properties/minimumVolumeString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minimumVolumeString", "#/properties/minimumVolumeString/type", {type: "string"}); errors++;
 }
 }
 if(data._minimumVolumeString !== undefined && func0.call(data, "_minimumVolumeString")){
@@ -174,25 +174,25 @@ if(_valid0){
 const _errs28 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if((data15.additiveCodeableConcept === undefined) || (!(func0.call(data15, "additiveCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/allOf/0/then/required", "required", {missingProperty: "additiveCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/allOf/0/then/required", {missingProperty: "additiveCodeableConcept"}); errors++;
 }
 }
 var _valid0 = _errs28 === errors;
 valid9 = _valid0;
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.id !== undefined && func0.call(data15, "id")){
 let data18 = data15.id;
 if(typeof data18 === "string"){
 if(func8(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/id", "#/$defs/SpecimenDefinition_Additive/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/id", "#/$defs/SpecimenDefinition_Additive/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/id", "#/$defs/SpecimenDefinition_Additive/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/id", "#/$defs/SpecimenDefinition_Additive/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data15.extension !== undefined && func0.call(data15, "extension")){
@@ -206,7 +206,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/extension", "#/$defs/SpecimenDefinition_Additive/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/extension", "#/$defs/SpecimenDefinition_Additive/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data15.modifierExtension !== undefined && func0.call(data15, "modifierExtension")){
@@ -220,7 +220,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/modifierExtension", "#/$defs/SpecimenDefinition_Additive/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/modifierExtension", "#/$defs/SpecimenDefinition_Additive/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data15.additiveCodeableConcept !== undefined && func0.call(data15, "additiveCodeableConcept")){
@@ -235,27 +235,27 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 const forms0 = func13(data15, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/cdxChoice", "cdxChoice", {choice: "additive[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/cdxChoice", {choice: "additive[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/additive", "#/properties/additive/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additive", "#/properties/additive/type", {type: "array"}); errors++;
 }
 }
 if(data.preparation !== undefined && func0.call(data, "preparation")){
 let data25 = data.preparation;
 if(typeof data25 === "string"){
 if(func8(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/preparation", "#/properties/preparation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/preparation", "#/properties/preparation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/preparation", "#/properties/preparation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/preparation", "#/properties/preparation/type", {type: "string"}); errors++;
 }
 }
 if(data._preparation !== undefined && func0.call(data, "_preparation")){
@@ -265,11 +265,11 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms1 = func13(data, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "minimumVolume[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "minimumVolume[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -329,7 +329,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.preference === undefined) || (!(func0.call(data, "preference")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "preference"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "preference"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -341,7 +341,7 @@ props0._preference = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -365,11 +365,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -383,7 +383,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -397,12 +397,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.isDerived !== undefined && func0.call(data, "isDerived")){
 if(typeof data.isDerived !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/isDerived", "#/properties/isDerived/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/isDerived", "#/properties/isDerived/type", {type: "boolean"}); errors++;
 }
 }
 if(data._isDerived !== undefined && func0.call(data, "_isDerived")){
@@ -418,7 +418,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 if(data.preference !== undefined && func0.call(data, "preference")){
 let data9 = data.preference;
 if(!((data9 === "preferred") || (data9 === "alternate"))){
-vErrors = addError(vErrors, instancePath+"/preference", "#/properties/preference/enum", "enum", {allowedValues: schema0.properties.preference.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/preference", "#/properties/preference/enum", {allowedValues: schema0.properties.preference.enum}); errors++;
 }
 }
 if(data._preference !== undefined && func0.call(data, "_preference")){
@@ -435,11 +435,11 @@ if(data.requirement !== undefined && func0.call(data, "requirement")){
 let data12 = data.requirement;
 if(typeof data12 === "string"){
 if(func8(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/requirement", "#/properties/requirement/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/requirement", "#/properties/requirement/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requirement", "#/properties/requirement/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requirement", "#/properties/requirement/type", {type: "string"}); errors++;
 }
 }
 if(data._requirement !== undefined && func0.call(data, "_requirement")){
@@ -463,7 +463,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rejectionCriterion", "#/properties/rejectionCriterion/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rejectionCriterion", "#/properties/rejectionCriterion/type", {type: "array"}); errors++;
 }
 }
 if(data.handling !== undefined && func0.call(data, "handling")){
@@ -477,11 +477,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func8(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/id", "#/$defs/SpecimenDefinition_Handling/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/id", "#/$defs/SpecimenDefinition_Handling/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/id", "#/$defs/SpecimenDefinition_Handling/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/id", "#/$defs/SpecimenDefinition_Handling/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -495,7 +495,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/extension", "#/$defs/SpecimenDefinition_Handling/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/extension", "#/$defs/SpecimenDefinition_Handling/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -509,7 +509,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/modifierExtension", "#/$defs/SpecimenDefinition_Handling/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/modifierExtension", "#/$defs/SpecimenDefinition_Handling/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.temperatureQualifier !== undefined && func0.call(data18, "temperatureQualifier")){
@@ -531,11 +531,11 @@ if(data18.instruction !== undefined && func0.call(data18, "instruction")){
 let data27 = data18.instruction;
 if(typeof data27 === "string"){
 if(func8(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/instruction", "#/$defs/SpecimenDefinition_Handling/properties/instruction/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/instruction", "#/$defs/SpecimenDefinition_Handling/properties/instruction/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/instruction", "#/$defs/SpecimenDefinition_Handling/properties/instruction/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/instruction", "#/$defs/SpecimenDefinition_Handling/properties/instruction/type", {type: "string"}); errors++;
 }
 }
 if(data18._instruction !== undefined && func0.call(data18, "_instruction")){
@@ -545,17 +545,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/handling/" + i3, "#/$defs/SpecimenDefinition_Handling/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3, "#/$defs/SpecimenDefinition_Handling/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/handling", "#/properties/handling/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/handling", "#/properties/handling/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -577,22 +577,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SpecimenDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "SpecimenDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SpecimenDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -604,11 +604,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -620,11 +620,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -648,7 +648,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -662,7 +662,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -676,7 +676,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -700,18 +700,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientPreparation", "#/properties/patientPreparation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientPreparation", "#/properties/patientPreparation/type", {type: "array"}); errors++;
 }
 }
 if(data.timeAspect !== undefined && func0.call(data, "timeAspect")){
 let data18 = data.timeAspect;
 if(typeof data18 === "string"){
 if(func8(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/timeAspect", "#/properties/timeAspect/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/timeAspect", "#/properties/timeAspect/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timeAspect", "#/properties/timeAspect/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timeAspect", "#/properties/timeAspect/type", {type: "string"}); errors++;
 }
 }
 if(data._timeAspect !== undefined && func0.call(data, "_timeAspect")){
@@ -730,7 +730,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/collection", "#/properties/collection/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/collection", "#/properties/collection/type", {type: "array"}); errors++;
 }
 }
 if(data.typeTested !== undefined && func0.call(data, "typeTested")){
@@ -744,12 +744,12 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/typeTested", "#/properties/typeTested/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/typeTested", "#/properties/typeTested/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -779,8 +779,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -109,7 +109,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -121,7 +121,7 @@ props0._url = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -145,7 +145,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -157,7 +157,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -190,7 +190,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -202,7 +202,7 @@ props2._status = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -235,7 +235,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.kind === undefined) || (!(func0.call(data, "kind")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", "required", {missingProperty: "kind"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -247,7 +247,7 @@ props3._kind = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath, "#/allOf/3/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -280,7 +280,7 @@ if(_valid4){
 const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.abstract === undefined) || (!(func0.call(data, "abstract")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", "required", {missingProperty: "abstract"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingProperty: "abstract"}); errors++;
 }
 }
 var _valid4 = _errs20 === errors;
@@ -292,7 +292,7 @@ props4._abstract = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath, "#/allOf/4/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -325,7 +325,7 @@ if(_valid5){
 const _errs24 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/5/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/5/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid5 = _errs24 === errors;
@@ -337,7 +337,7 @@ props5._type = true;
 }
 }
 if(!valid11){
-vErrors = addError(vErrors, instancePath, "#/allOf/5/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/5/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props5 !== undefined){
 if(props5 === true){
@@ -350,7 +350,7 @@ Object.assign(props0, props5);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -413,18 +413,18 @@ props0.differential = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("StructureDefinition" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "StructureDefinition"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "StructureDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data7 = data.id;
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -436,11 +436,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data9 = data.implicitRules;
 if(typeof data9 === "string"){
 if(!pattern1.test(data9)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -452,11 +452,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data11 = data.language;
 if(typeof data11 === "string"){
 if(!pattern2.test(data11)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -480,7 +480,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -494,7 +494,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -508,18 +508,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data20 = data.url;
 if(typeof data20 === "string"){
 if(!pattern1.test(data20)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -538,18 +538,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data24 = data.version;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -561,11 +561,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data26 = data.name;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -577,11 +577,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data28 = data.title;
 if(typeof data28 === "string"){
 if(func7(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -592,7 +592,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data30 = data.status;
 if(!((((data30 === "draft") || (data30 === "active")) || (data30 === "retired")) || (data30 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -602,7 +602,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -614,14 +614,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data34 = data.date;
 if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data34))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -633,11 +633,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data36 = data.publisher;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -656,18 +656,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data40 = data.description;
 if(typeof data40 === "string"){
 if(func7(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -686,7 +686,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -700,18 +700,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data46 = data.purpose;
 if(typeof data46 === "string"){
 if(func7(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -723,11 +723,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data48 = data.copyright;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -746,16 +746,16 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/keyword", "#/properties/keyword/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/keyword", "#/properties/keyword/type", {type: "array"}); errors++;
 }
 }
 if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
 let data52 = data.fhirVersion;
 if(typeof data52 !== "string"){
-vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((data52 === "0.01") || (data52 === "0.05")) || (data52 === "0.06")) || (data52 === "0.11")) || (data52 === "0.0.80")) || (data52 === "0.0.81")) || (data52 === "0.0.82")) || (data52 === "0.4.0")) || (data52 === "0.5.0")) || (data52 === "1.0.0")) || (data52 === "1.0.1")) || (data52 === "1.0.2")) || (data52 === "1.1.0")) || (data52 === "1.4.0")) || (data52 === "1.6.0")) || (data52 === "1.8.0")) || (data52 === "3.0.0")) || (data52 === "3.0.1")) || (data52 === "3.3.0")) || (data52 === "3.5.0")) || (data52 === "4.0.0")) || (data52 === "4.0.1"))){
-vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/enum", "enum", {allowedValues: schema0.properties.fhirVersion.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/enum", {allowedValues: schema0.properties.fhirVersion.enum}); errors++;
 }
 }
 if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
@@ -791,7 +791,7 @@ if(_valid6){
 const _errs105 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.identity === undefined) || (!(func0.call(data55, "identity")))){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8, "#/$defs/StructureDefinition_Mapping/allOf/0/then/required", "required", {missingProperty: "identity"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8, "#/$defs/StructureDefinition_Mapping/allOf/0/then/required", {missingProperty: "identity"}); errors++;
 }
 }
 var _valid6 = _errs105 === errors;
@@ -803,7 +803,7 @@ props6._identity = true;
 }
 }
 if(!valid34){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8, "#/$defs/StructureDefinition_Mapping/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8, "#/$defs/StructureDefinition_Mapping/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if(props6 !== true){
@@ -824,11 +824,11 @@ if(data55.id !== undefined && func0.call(data55, "id")){
 let data57 = data55.id;
 if(typeof data57 === "string"){
 if(func7(data57) < 1){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/id", "#/$defs/StructureDefinition_Mapping/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/id", "#/$defs/StructureDefinition_Mapping/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/id", "#/$defs/StructureDefinition_Mapping/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/id", "#/$defs/StructureDefinition_Mapping/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data55.extension !== undefined && func0.call(data55, "extension")){
@@ -842,7 +842,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/extension", "#/$defs/StructureDefinition_Mapping/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/extension", "#/$defs/StructureDefinition_Mapping/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
@@ -856,18 +856,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/modifierExtension", "#/$defs/StructureDefinition_Mapping/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/modifierExtension", "#/$defs/StructureDefinition_Mapping/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data55.identity !== undefined && func0.call(data55, "identity")){
 let data62 = data55.identity;
 if(typeof data62 === "string"){
 if(!pattern0.test(data62)){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/identity", "#/$defs/StructureDefinition_Mapping/properties/identity/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/identity", "#/$defs/StructureDefinition_Mapping/properties/identity/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/identity", "#/$defs/StructureDefinition_Mapping/properties/identity/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/identity", "#/$defs/StructureDefinition_Mapping/properties/identity/type", {type: "string"}); errors++;
 }
 }
 if(data55._identity !== undefined && func0.call(data55, "_identity")){
@@ -879,11 +879,11 @@ if(data55.uri !== undefined && func0.call(data55, "uri")){
 let data64 = data55.uri;
 if(typeof data64 === "string"){
 if(!pattern1.test(data64)){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/uri", "#/$defs/StructureDefinition_Mapping/properties/uri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/uri", "#/$defs/StructureDefinition_Mapping/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/uri", "#/$defs/StructureDefinition_Mapping/properties/uri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/uri", "#/$defs/StructureDefinition_Mapping/properties/uri/type", {type: "string"}); errors++;
 }
 }
 if(data55._uri !== undefined && func0.call(data55, "_uri")){
@@ -895,11 +895,11 @@ if(data55.name !== undefined && func0.call(data55, "name")){
 let data66 = data55.name;
 if(typeof data66 === "string"){
 if(func7(data66) < 1){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/name", "#/$defs/StructureDefinition_Mapping/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/name", "#/$defs/StructureDefinition_Mapping/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/name", "#/$defs/StructureDefinition_Mapping/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/name", "#/$defs/StructureDefinition_Mapping/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data55._name !== undefined && func0.call(data55, "_name")){
@@ -911,11 +911,11 @@ if(data55.comment !== undefined && func0.call(data55, "comment")){
 let data68 = data55.comment;
 if(typeof data68 === "string"){
 if(func7(data68) < 1){
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/comment", "#/$defs/StructureDefinition_Mapping/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/comment", "#/$defs/StructureDefinition_Mapping/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/comment", "#/$defs/StructureDefinition_Mapping/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/comment", "#/$defs/StructureDefinition_Mapping/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data55._comment !== undefined && func0.call(data55, "_comment")){
@@ -925,18 +925,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mapping/" + i8, "#/$defs/StructureDefinition_Mapping/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8, "#/$defs/StructureDefinition_Mapping/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mapping", "#/properties/mapping/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping", "#/properties/mapping/type", {type: "array"}); errors++;
 }
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data70 = data.kind;
 if(!((((data70 === "primitive-type") || (data70 === "complex-type")) || (data70 === "resource")) || (data70 === "logical"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", "enum", {allowedValues: schema0.properties.kind.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
@@ -946,7 +946,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.abstract !== undefined && func0.call(data, "abstract")){
 if(typeof data.abstract !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/abstract", "#/properties/abstract/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/abstract", "#/properties/abstract/type", {type: "boolean"}); errors++;
 }
 }
 if(data._abstract !== undefined && func0.call(data, "_abstract")){
@@ -982,7 +982,7 @@ if(_valid7){
 const _errs139 = errors;
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 if((data75.type === undefined) || (!(func0.call(data75, "type")))){
-vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid7 = _errs139 === errors;
@@ -994,7 +994,7 @@ props7._type = true;
 }
 }
 if(!valid45){
-vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs141 = errors;
 let valid47 = true;
@@ -1018,7 +1018,7 @@ if(_valid8){
 const _errs143 = errors;
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 if((data75.expression === undefined) || (!(func0.call(data75, "expression")))){
-vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/1/then/required", "required", {missingProperty: "expression"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/1/then/required", {missingProperty: "expression"}); errors++;
 }
 }
 var _valid8 = _errs143 === errors;
@@ -1030,7 +1030,7 @@ props8._expression = true;
 }
 }
 if(!valid47){
-vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props7 !== true && props8 !== undefined){
 if(props8 === true){
@@ -1056,11 +1056,11 @@ if(data75.id !== undefined && func0.call(data75, "id")){
 let data78 = data75.id;
 if(typeof data78 === "string"){
 if(func7(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/id", "#/$defs/StructureDefinition_Context/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/id", "#/$defs/StructureDefinition_Context/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/id", "#/$defs/StructureDefinition_Context/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/id", "#/$defs/StructureDefinition_Context/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data75.extension !== undefined && func0.call(data75, "extension")){
@@ -1074,7 +1074,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/extension", "#/$defs/StructureDefinition_Context/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/extension", "#/$defs/StructureDefinition_Context/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data75.modifierExtension !== undefined && func0.call(data75, "modifierExtension")){
@@ -1088,13 +1088,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/modifierExtension", "#/$defs/StructureDefinition_Context/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/modifierExtension", "#/$defs/StructureDefinition_Context/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data75.type !== undefined && func0.call(data75, "type")){
 let data83 = data75.type;
 if(!(((data83 === "fhirpath") || (data83 === "element")) || (data83 === "extension"))){
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/type", "#/$defs/StructureDefinition_Context/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/type", "#/$defs/StructureDefinition_Context/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data75._type !== undefined && func0.call(data75, "_type")){
@@ -1106,11 +1106,11 @@ if(data75.expression !== undefined && func0.call(data75, "expression")){
 let data85 = data75.expression;
 if(typeof data85 === "string"){
 if(func7(data85) < 1){
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/expression", "#/$defs/StructureDefinition_Context/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/expression", "#/$defs/StructureDefinition_Context/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/" + i11+"/expression", "#/$defs/StructureDefinition_Context/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/expression", "#/$defs/StructureDefinition_Context/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data75._expression !== undefined && func0.call(data75, "_expression")){
@@ -1120,12 +1120,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", {type: "array"}); errors++;
 }
 }
 if(data.contextInvariant !== undefined && func0.call(data, "contextInvariant")){
@@ -1136,16 +1136,16 @@ for(let i14=0; i14<len14; i14++){
 let data88 = data87[i14];
 if(typeof data88 === "string"){
 if(func7(data88) < 1){
-vErrors = addError(vErrors, instancePath+"/contextInvariant/" + i14, "#/properties/contextInvariant/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/contextInvariant/" + i14, "#/properties/contextInvariant/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contextInvariant/" + i14, "#/properties/contextInvariant/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contextInvariant/" + i14, "#/properties/contextInvariant/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contextInvariant", "#/properties/contextInvariant/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contextInvariant", "#/properties/contextInvariant/type", {type: "array"}); errors++;
 }
 }
 if(data._contextInvariant !== undefined && func0.call(data, "_contextInvariant")){
@@ -1159,18 +1159,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_contextInvariant", "#/properties/_contextInvariant/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_contextInvariant", "#/properties/_contextInvariant/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data91 = data.type;
 if(typeof data91 === "string"){
 if(!pattern1.test(data91)){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -1182,11 +1182,11 @@ if(data.baseDefinition !== undefined && func0.call(data, "baseDefinition")){
 let data93 = data.baseDefinition;
 if(typeof data93 === "string"){
 if(!pattern1.test(data93)){
-vErrors = addError(vErrors, instancePath+"/baseDefinition", "#/properties/baseDefinition/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/baseDefinition", "#/properties/baseDefinition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/baseDefinition", "#/properties/baseDefinition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/baseDefinition", "#/properties/baseDefinition/type", {type: "string"}); errors++;
 }
 }
 if(data._baseDefinition !== undefined && func0.call(data, "_baseDefinition")){
@@ -1197,7 +1197,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.derivation !== undefined && func0.call(data, "derivation")){
 let data95 = data.derivation;
 if(!((data95 === "specialization") || (data95 === "constraint"))){
-vErrors = addError(vErrors, instancePath+"/derivation", "#/properties/derivation/enum", "enum", {allowedValues: schema0.properties.derivation.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/derivation", "#/properties/derivation/enum", {allowedValues: schema0.properties.derivation.enum}); errors++;
 }
 }
 if(data._derivation !== undefined && func0.call(data, "_derivation")){
@@ -1209,17 +1209,17 @@ if(data.snapshot !== undefined && func0.call(data, "snapshot")){
 let data97 = data.snapshot;
 if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
 if((data97.element === undefined) || (!(func0.call(data97, "element")))){
-vErrors = addError(vErrors, instancePath+"/snapshot", "#/$defs/StructureDefinition_Snapshot/required", "required", {missingProperty: "element"}); errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot", "#/$defs/StructureDefinition_Snapshot/required", {missingProperty: "element"}); errors++;
 }
 if(data97.id !== undefined && func0.call(data97, "id")){
 let data98 = data97.id;
 if(typeof data98 === "string"){
 if(func7(data98) < 1){
-vErrors = addError(vErrors, instancePath+"/snapshot/id", "#/$defs/StructureDefinition_Snapshot/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot/id", "#/$defs/StructureDefinition_Snapshot/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/snapshot/id", "#/$defs/StructureDefinition_Snapshot/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot/id", "#/$defs/StructureDefinition_Snapshot/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data97.extension !== undefined && func0.call(data97, "extension")){
@@ -1233,7 +1233,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/snapshot/extension", "#/$defs/StructureDefinition_Snapshot/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot/extension", "#/$defs/StructureDefinition_Snapshot/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data97.modifierExtension !== undefined && func0.call(data97, "modifierExtension")){
@@ -1247,7 +1247,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/snapshot/modifierExtension", "#/$defs/StructureDefinition_Snapshot/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot/modifierExtension", "#/$defs/StructureDefinition_Snapshot/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data97.element !== undefined && func0.call(data97, "element")){
@@ -1261,29 +1261,29 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/snapshot/element", "#/$defs/StructureDefinition_Snapshot/properties/element/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot/element", "#/$defs/StructureDefinition_Snapshot/properties/element/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/snapshot", "#/$defs/StructureDefinition_Snapshot/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot", "#/$defs/StructureDefinition_Snapshot/type", {type: "object"}); errors++;
 }
 }
 if(data.differential !== undefined && func0.call(data, "differential")){
 let data105 = data.differential;
 if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
 if((data105.element === undefined) || (!(func0.call(data105, "element")))){
-vErrors = addError(vErrors, instancePath+"/differential", "#/$defs/StructureDefinition_Differential/required", "required", {missingProperty: "element"}); errors++;
+vErrors = addError(vErrors, instancePath+"/differential", "#/$defs/StructureDefinition_Differential/required", {missingProperty: "element"}); errors++;
 }
 if(data105.id !== undefined && func0.call(data105, "id")){
 let data106 = data105.id;
 if(typeof data106 === "string"){
 if(func7(data106) < 1){
-vErrors = addError(vErrors, instancePath+"/differential/id", "#/$defs/StructureDefinition_Differential/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/differential/id", "#/$defs/StructureDefinition_Differential/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/differential/id", "#/$defs/StructureDefinition_Differential/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/differential/id", "#/$defs/StructureDefinition_Differential/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data105.extension !== undefined && func0.call(data105, "extension")){
@@ -1297,7 +1297,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/differential/extension", "#/$defs/StructureDefinition_Differential/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/differential/extension", "#/$defs/StructureDefinition_Differential/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data105.modifierExtension !== undefined && func0.call(data105, "modifierExtension")){
@@ -1311,7 +1311,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/differential/modifierExtension", "#/$defs/StructureDefinition_Differential/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/differential/modifierExtension", "#/$defs/StructureDefinition_Differential/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data105.element !== undefined && func0.call(data105, "element")){
@@ -1325,17 +1325,17 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/differential/element", "#/$defs/StructureDefinition_Differential/properties/element/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/differential/element", "#/$defs/StructureDefinition_Differential/properties/element/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/differential", "#/$defs/StructureDefinition_Differential/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/differential", "#/$defs/StructureDefinition_Differential/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1343,8 +1343,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -166,11 +166,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -184,7 +184,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -198,18 +198,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
 let data5 = data.context;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", {type: "string"}); errors++;
 }
 }
 if(data._context !== undefined && func0.call(data, "_context")){
@@ -220,7 +220,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.contextType !== undefined && func0.call(data, "contextType")){
 let data7 = data.contextType;
 if(!((data7 === "type") || (data7 === "variable"))){
-vErrors = addError(vErrors, instancePath+"/contextType", "#/properties/contextType/enum", "enum", {allowedValues: schema5.properties.contextType.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/contextType", "#/properties/contextType/enum", {allowedValues: schema5.properties.contextType.enum}); errors++;
 }
 }
 if(data._contextType !== undefined && func0.call(data, "_contextType")){
@@ -232,11 +232,11 @@ if(data.element !== undefined && func0.call(data, "element")){
 let data9 = data.element;
 if(typeof data9 === "string"){
 if(func7(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/element", "#/properties/element/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/element", "#/properties/element/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/element", "#/properties/element/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/element", "#/properties/element/type", {type: "string"}); errors++;
 }
 }
 if(data._element !== undefined && func0.call(data, "_element")){
@@ -248,11 +248,11 @@ if(data.variable !== undefined && func0.call(data, "variable")){
 let data11 = data.variable;
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
-vErrors = addError(vErrors, instancePath+"/variable", "#/properties/variable/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable", "#/properties/variable/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable", "#/properties/variable/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable", "#/properties/variable/type", {type: "string"}); errors++;
 }
 }
 if(data._variable !== undefined && func0.call(data, "_variable")){
@@ -267,12 +267,12 @@ const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
 let data14 = data13[i2];
 if(!((((data14 === "first") || (data14 === "share")) || (data14 === "last")) || (data14 === "collate"))){
-vErrors = addError(vErrors, instancePath+"/listMode/" + i2, "#/properties/listMode/items/enum", "enum", {allowedValues: schema5.properties.listMode.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/listMode/" + i2, "#/properties/listMode/items/enum", {allowedValues: schema5.properties.listMode.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/listMode", "#/properties/listMode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/listMode", "#/properties/listMode/type", {type: "array"}); errors++;
 }
 }
 if(data._listMode !== undefined && func0.call(data, "_listMode")){
@@ -286,18 +286,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_listMode", "#/properties/_listMode/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_listMode", "#/properties/_listMode/type", {type: "array"}); errors++;
 }
 }
 if(data.listRuleId !== undefined && func0.call(data, "listRuleId")){
 let data17 = data.listRuleId;
 if(typeof data17 === "string"){
 if(!pattern0.test(data17)){
-vErrors = addError(vErrors, instancePath+"/listRuleId", "#/properties/listRuleId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/listRuleId", "#/properties/listRuleId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/listRuleId", "#/properties/listRuleId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/listRuleId", "#/properties/listRuleId/type", {type: "string"}); errors++;
 }
 }
 if(data._listRuleId !== undefined && func0.call(data, "_listRuleId")){
@@ -308,7 +308,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.transform !== undefined && func0.call(data, "transform")){
 let data19 = data.transform;
 if(!(((((((((((((((((data19 === "create") || (data19 === "copy")) || (data19 === "truncate")) || (data19 === "escape")) || (data19 === "cast")) || (data19 === "append")) || (data19 === "translate")) || (data19 === "reference")) || (data19 === "dateOp")) || (data19 === "uuid")) || (data19 === "pointer")) || (data19 === "evaluate")) || (data19 === "cc")) || (data19 === "c")) || (data19 === "qty")) || (data19 === "id")) || (data19 === "cp"))){
-vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/enum", "enum", {allowedValues: schema5.properties.transform.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/enum", {allowedValues: schema5.properties.transform.enum}); errors++;
 }
 }
 if(data._transform !== undefined && func0.call(data, "_transform")){
@@ -429,25 +429,25 @@ if(_valid0){
 const _errs39 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if((data22.valueId === undefined) || (!(func0.call(data22, "valueId")))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/StructureMap_Parameter/allOf/0/then/required", "required", {missingProperty: "valueId"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/StructureMap_Parameter/allOf/0/then/required", {missingProperty: "valueId"}); errors++;
 }
 }
 var _valid0 = _errs39 === errors;
 valid13 = _valid0;
 }
 if(!valid13){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/StructureMap_Parameter/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/StructureMap_Parameter/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22.id !== undefined && func0.call(data22, "id")){
 let data33 = data22.id;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/id", "#/$defs/StructureMap_Parameter/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/id", "#/$defs/StructureMap_Parameter/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/id", "#/$defs/StructureMap_Parameter/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/id", "#/$defs/StructureMap_Parameter/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data22.extension !== undefined && func0.call(data22, "extension")){
@@ -461,7 +461,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/extension", "#/$defs/StructureMap_Parameter/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/extension", "#/$defs/StructureMap_Parameter/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
@@ -475,18 +475,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/modifierExtension", "#/$defs/StructureMap_Parameter/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/modifierExtension", "#/$defs/StructureMap_Parameter/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data22.valueId !== undefined && func0.call(data22, "valueId")){
 let data38 = data22.valueId;
 if(typeof data38 === "string"){
 if(!pattern0.test(data38)){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueId", "#/$defs/StructureMap_Parameter/properties/valueId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueId", "#/$defs/StructureMap_Parameter/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueId", "#/$defs/StructureMap_Parameter/properties/valueId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueId", "#/$defs/StructureMap_Parameter/properties/valueId/type", {type: "string"}); errors++;
 }
 }
 if(data22._valueId !== undefined && func0.call(data22, "_valueId")){
@@ -498,11 +498,11 @@ if(data22.valueString !== undefined && func0.call(data22, "valueString")){
 let data40 = data22.valueString;
 if(typeof data40 === "string"){
 if(func7(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueString", "#/$defs/StructureMap_Parameter/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueString", "#/$defs/StructureMap_Parameter/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueString", "#/$defs/StructureMap_Parameter/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueString", "#/$defs/StructureMap_Parameter/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data22._valueString !== undefined && func0.call(data22, "_valueString")){
@@ -512,7 +512,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data22.valueBoolean !== undefined && func0.call(data22, "valueBoolean")){
 if(typeof data22.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueBoolean", "#/$defs/StructureMap_Parameter/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueBoolean", "#/$defs/StructureMap_Parameter/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data22._valueBoolean !== undefined && func0.call(data22, "_valueBoolean")){
@@ -523,14 +523,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data22.valueInteger !== undefined && func0.call(data22, "valueInteger")){
 let data44 = data22.valueInteger;
 if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueInteger", "#/$defs/StructureMap_Parameter/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueInteger", "#/$defs/StructureMap_Parameter/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data44 == "number") && (isFinite(data44))){
 if(data44 > 2147483647 || isNaN(data44)){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueInteger", "#/$defs/StructureMap_Parameter/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueInteger", "#/$defs/StructureMap_Parameter/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data44 < -2147483648 || isNaN(data44)){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueInteger", "#/$defs/StructureMap_Parameter/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueInteger", "#/$defs/StructureMap_Parameter/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -542,7 +542,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data22.valueDecimal !== undefined && func0.call(data22, "valueDecimal")){
 let data46 = data22.valueDecimal;
 if(!((typeof data46 == "number") && (isFinite(data46)))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueDecimal", "#/$defs/StructureMap_Parameter/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueDecimal", "#/$defs/StructureMap_Parameter/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data22._valueDecimal !== undefined && func0.call(data22, "_valueDecimal")){
@@ -552,21 +552,21 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func37(data22, obj1);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/StructureMap_Parameter/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/StructureMap_Parameter/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/StructureMap_Parameter/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/StructureMap_Parameter/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -630,7 +630,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -642,11 +642,11 @@ props0._name = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.source === undefined) || (!(func0.call(data, "source")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "source"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "source"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -666,11 +666,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -684,7 +684,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -698,18 +698,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data6 = data.name;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -745,7 +745,7 @@ if(_valid1){
 const _errs24 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.context === undefined) || (!(func0.call(data9, "context")))){
-vErrors = addError(vErrors, instancePath+"/source/" + i2, "#/$defs/StructureMap_Source/allOf/0/then/required", "required", {missingProperty: "context"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2, "#/$defs/StructureMap_Source/allOf/0/then/required", {missingProperty: "context"}); errors++;
 }
 }
 var _valid1 = _errs24 === errors;
@@ -757,7 +757,7 @@ props1._context = true;
 }
 }
 if(!valid12){
-vErrors = addError(vErrors, instancePath+"/source/" + i2, "#/$defs/StructureMap_Source/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2, "#/$defs/StructureMap_Source/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(props1 !== true){
@@ -859,11 +859,11 @@ if(data9.id !== undefined && func0.call(data9, "id")){
 let data11 = data9.id;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/id", "#/$defs/StructureMap_Source/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/id", "#/$defs/StructureMap_Source/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/id", "#/$defs/StructureMap_Source/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/id", "#/$defs/StructureMap_Source/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data9.extension !== undefined && func0.call(data9, "extension")){
@@ -877,7 +877,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/extension", "#/$defs/StructureMap_Source/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/extension", "#/$defs/StructureMap_Source/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
@@ -891,18 +891,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/modifierExtension", "#/$defs/StructureMap_Source/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/modifierExtension", "#/$defs/StructureMap_Source/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data9.context !== undefined && func0.call(data9, "context")){
 let data16 = data9.context;
 if(typeof data16 === "string"){
 if(!pattern0.test(data16)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/context", "#/$defs/StructureMap_Source/properties/context/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/context", "#/$defs/StructureMap_Source/properties/context/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/context", "#/$defs/StructureMap_Source/properties/context/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/context", "#/$defs/StructureMap_Source/properties/context/type", {type: "string"}); errors++;
 }
 }
 if(data9._context !== undefined && func0.call(data9, "_context")){
@@ -913,14 +913,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data9.min !== undefined && func0.call(data9, "min")){
 let data18 = data9.min;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/min", "#/$defs/StructureMap_Source/properties/min/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/min", "#/$defs/StructureMap_Source/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 2147483647 || isNaN(data18)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/min", "#/$defs/StructureMap_Source/properties/min/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/min", "#/$defs/StructureMap_Source/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data18 < -2147483648 || isNaN(data18)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/min", "#/$defs/StructureMap_Source/properties/min/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/min", "#/$defs/StructureMap_Source/properties/min/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -933,11 +933,11 @@ if(data9.max !== undefined && func0.call(data9, "max")){
 let data20 = data9.max;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/max", "#/$defs/StructureMap_Source/properties/max/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/max", "#/$defs/StructureMap_Source/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/max", "#/$defs/StructureMap_Source/properties/max/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/max", "#/$defs/StructureMap_Source/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data9._max !== undefined && func0.call(data9, "_max")){
@@ -949,11 +949,11 @@ if(data9.type !== undefined && func0.call(data9, "type")){
 let data22 = data9.type;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/type", "#/$defs/StructureMap_Source/properties/type/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/type", "#/$defs/StructureMap_Source/properties/type/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/type", "#/$defs/StructureMap_Source/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/type", "#/$defs/StructureMap_Source/properties/type/type", {type: "string"}); errors++;
 }
 }
 if(data9._type !== undefined && func0.call(data9, "_type")){
@@ -965,11 +965,11 @@ if(data9.defaultValueBase64Binary !== undefined && func0.call(data9, "defaultVal
 let data24 = data9.defaultValueBase64Binary;
 if(typeof data24 === "string"){
 if(!(formats1(data24))){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueBase64Binary", "#/$defs/StructureMap_Source/properties/defaultValueBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueBase64Binary", "#/$defs/StructureMap_Source/properties/defaultValueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueBase64Binary", "#/$defs/StructureMap_Source/properties/defaultValueBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueBase64Binary", "#/$defs/StructureMap_Source/properties/defaultValueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueBase64Binary !== undefined && func0.call(data9, "_defaultValueBase64Binary")){
@@ -979,7 +979,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data9.defaultValueBoolean !== undefined && func0.call(data9, "defaultValueBoolean")){
 if(typeof data9.defaultValueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueBoolean", "#/$defs/StructureMap_Source/properties/defaultValueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueBoolean", "#/$defs/StructureMap_Source/properties/defaultValueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data9._defaultValueBoolean !== undefined && func0.call(data9, "_defaultValueBoolean")){
@@ -991,11 +991,11 @@ if(data9.defaultValueCanonical !== undefined && func0.call(data9, "defaultValueC
 let data28 = data9.defaultValueCanonical;
 if(typeof data28 === "string"){
 if(!pattern1.test(data28)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueCanonical", "#/$defs/StructureMap_Source/properties/defaultValueCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueCanonical", "#/$defs/StructureMap_Source/properties/defaultValueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueCanonical", "#/$defs/StructureMap_Source/properties/defaultValueCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueCanonical", "#/$defs/StructureMap_Source/properties/defaultValueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueCanonical !== undefined && func0.call(data9, "_defaultValueCanonical")){
@@ -1007,11 +1007,11 @@ if(data9.defaultValueCode !== undefined && func0.call(data9, "defaultValueCode")
 let data30 = data9.defaultValueCode;
 if(typeof data30 === "string"){
 if(!pattern2.test(data30)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueCode", "#/$defs/StructureMap_Source/properties/defaultValueCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueCode", "#/$defs/StructureMap_Source/properties/defaultValueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueCode", "#/$defs/StructureMap_Source/properties/defaultValueCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueCode", "#/$defs/StructureMap_Source/properties/defaultValueCode/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueCode !== undefined && func0.call(data9, "_defaultValueCode")){
@@ -1023,11 +1023,11 @@ if(data9.defaultValueDate !== undefined && func0.call(data9, "defaultValueDate")
 let data32 = data9.defaultValueDate;
 if(typeof data32 === "string"){
 if(!pattern4.test(data32)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDate", "#/$defs/StructureMap_Source/properties/defaultValueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDate", "#/$defs/StructureMap_Source/properties/defaultValueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDate", "#/$defs/StructureMap_Source/properties/defaultValueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDate", "#/$defs/StructureMap_Source/properties/defaultValueDate/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueDate !== undefined && func0.call(data9, "_defaultValueDate")){
@@ -1039,11 +1039,11 @@ if(data9.defaultValueDateTime !== undefined && func0.call(data9, "defaultValueDa
 let data34 = data9.defaultValueDateTime;
 if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDateTime", "#/$defs/StructureMap_Source/properties/defaultValueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDateTime", "#/$defs/StructureMap_Source/properties/defaultValueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDateTime", "#/$defs/StructureMap_Source/properties/defaultValueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDateTime", "#/$defs/StructureMap_Source/properties/defaultValueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueDateTime !== undefined && func0.call(data9, "_defaultValueDateTime")){
@@ -1054,7 +1054,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data9.defaultValueDecimal !== undefined && func0.call(data9, "defaultValueDecimal")){
 let data36 = data9.defaultValueDecimal;
 if(!((typeof data36 == "number") && (isFinite(data36)))){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDecimal", "#/$defs/StructureMap_Source/properties/defaultValueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDecimal", "#/$defs/StructureMap_Source/properties/defaultValueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data9._defaultValueDecimal !== undefined && func0.call(data9, "_defaultValueDecimal")){
@@ -1066,11 +1066,11 @@ if(data9.defaultValueId !== undefined && func0.call(data9, "defaultValueId")){
 let data38 = data9.defaultValueId;
 if(typeof data38 === "string"){
 if(!pattern0.test(data38)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueId", "#/$defs/StructureMap_Source/properties/defaultValueId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueId", "#/$defs/StructureMap_Source/properties/defaultValueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueId", "#/$defs/StructureMap_Source/properties/defaultValueId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueId", "#/$defs/StructureMap_Source/properties/defaultValueId/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueId !== undefined && func0.call(data9, "_defaultValueId")){
@@ -1082,11 +1082,11 @@ if(data9.defaultValueInstant !== undefined && func0.call(data9, "defaultValueIns
 let data40 = data9.defaultValueInstant;
 if(typeof data40 === "string"){
 if(!pattern5.test(data40)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInstant", "#/$defs/StructureMap_Source/properties/defaultValueInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInstant", "#/$defs/StructureMap_Source/properties/defaultValueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInstant", "#/$defs/StructureMap_Source/properties/defaultValueInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInstant", "#/$defs/StructureMap_Source/properties/defaultValueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueInstant !== undefined && func0.call(data9, "_defaultValueInstant")){
@@ -1097,14 +1097,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data9.defaultValueInteger !== undefined && func0.call(data9, "defaultValueInteger")){
 let data42 = data9.defaultValueInteger;
 if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInteger", "#/$defs/StructureMap_Source/properties/defaultValueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInteger", "#/$defs/StructureMap_Source/properties/defaultValueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data42 == "number") && (isFinite(data42))){
 if(data42 > 2147483647 || isNaN(data42)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInteger", "#/$defs/StructureMap_Source/properties/defaultValueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInteger", "#/$defs/StructureMap_Source/properties/defaultValueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data42 < -2147483648 || isNaN(data42)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInteger", "#/$defs/StructureMap_Source/properties/defaultValueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInteger", "#/$defs/StructureMap_Source/properties/defaultValueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1117,11 +1117,11 @@ if(data9.defaultValueMarkdown !== undefined && func0.call(data9, "defaultValueMa
 let data44 = data9.defaultValueMarkdown;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueMarkdown", "#/$defs/StructureMap_Source/properties/defaultValueMarkdown/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueMarkdown", "#/$defs/StructureMap_Source/properties/defaultValueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueMarkdown", "#/$defs/StructureMap_Source/properties/defaultValueMarkdown/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueMarkdown", "#/$defs/StructureMap_Source/properties/defaultValueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueMarkdown !== undefined && func0.call(data9, "_defaultValueMarkdown")){
@@ -1133,11 +1133,11 @@ if(data9.defaultValueOid !== undefined && func0.call(data9, "defaultValueOid")){
 let data46 = data9.defaultValueOid;
 if(typeof data46 === "string"){
 if(!pattern6.test(data46)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueOid", "#/$defs/StructureMap_Source/properties/defaultValueOid/pattern", "pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueOid", "#/$defs/StructureMap_Source/properties/defaultValueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueOid", "#/$defs/StructureMap_Source/properties/defaultValueOid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueOid", "#/$defs/StructureMap_Source/properties/defaultValueOid/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueOid !== undefined && func0.call(data9, "_defaultValueOid")){
@@ -1148,14 +1148,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data9.defaultValuePositiveInt !== undefined && func0.call(data9, "defaultValuePositiveInt")){
 let data48 = data9.defaultValuePositiveInt;
 if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValuePositiveInt", "#/$defs/StructureMap_Source/properties/defaultValuePositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValuePositiveInt", "#/$defs/StructureMap_Source/properties/defaultValuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data48 == "number") && (isFinite(data48))){
 if(data48 > 2147483647 || isNaN(data48)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValuePositiveInt", "#/$defs/StructureMap_Source/properties/defaultValuePositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValuePositiveInt", "#/$defs/StructureMap_Source/properties/defaultValuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data48 < 1 || isNaN(data48)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValuePositiveInt", "#/$defs/StructureMap_Source/properties/defaultValuePositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValuePositiveInt", "#/$defs/StructureMap_Source/properties/defaultValuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -1168,11 +1168,11 @@ if(data9.defaultValueString !== undefined && func0.call(data9, "defaultValueStri
 let data50 = data9.defaultValueString;
 if(typeof data50 === "string"){
 if(func7(data50) < 1){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueString", "#/$defs/StructureMap_Source/properties/defaultValueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueString", "#/$defs/StructureMap_Source/properties/defaultValueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueString", "#/$defs/StructureMap_Source/properties/defaultValueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueString", "#/$defs/StructureMap_Source/properties/defaultValueString/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueString !== undefined && func0.call(data9, "_defaultValueString")){
@@ -1184,11 +1184,11 @@ if(data9.defaultValueTime !== undefined && func0.call(data9, "defaultValueTime")
 let data52 = data9.defaultValueTime;
 if(typeof data52 === "string"){
 if(!pattern7.test(data52)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueTime", "#/$defs/StructureMap_Source/properties/defaultValueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueTime", "#/$defs/StructureMap_Source/properties/defaultValueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueTime", "#/$defs/StructureMap_Source/properties/defaultValueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueTime", "#/$defs/StructureMap_Source/properties/defaultValueTime/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueTime !== undefined && func0.call(data9, "_defaultValueTime")){
@@ -1199,14 +1199,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data9.defaultValueUnsignedInt !== undefined && func0.call(data9, "defaultValueUnsignedInt")){
 let data54 = data9.defaultValueUnsignedInt;
 if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUnsignedInt", "#/$defs/StructureMap_Source/properties/defaultValueUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUnsignedInt", "#/$defs/StructureMap_Source/properties/defaultValueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data54 == "number") && (isFinite(data54))){
 if(data54 > 2147483647 || isNaN(data54)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUnsignedInt", "#/$defs/StructureMap_Source/properties/defaultValueUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUnsignedInt", "#/$defs/StructureMap_Source/properties/defaultValueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data54 < 0 || isNaN(data54)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUnsignedInt", "#/$defs/StructureMap_Source/properties/defaultValueUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUnsignedInt", "#/$defs/StructureMap_Source/properties/defaultValueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -1219,11 +1219,11 @@ if(data9.defaultValueUri !== undefined && func0.call(data9, "defaultValueUri")){
 let data56 = data9.defaultValueUri;
 if(typeof data56 === "string"){
 if(!pattern1.test(data56)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUri", "#/$defs/StructureMap_Source/properties/defaultValueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUri", "#/$defs/StructureMap_Source/properties/defaultValueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUri", "#/$defs/StructureMap_Source/properties/defaultValueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUri", "#/$defs/StructureMap_Source/properties/defaultValueUri/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueUri !== undefined && func0.call(data9, "_defaultValueUri")){
@@ -1235,11 +1235,11 @@ if(data9.defaultValueUrl !== undefined && func0.call(data9, "defaultValueUrl")){
 let data58 = data9.defaultValueUrl;
 if(typeof data58 === "string"){
 if(!pattern1.test(data58)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUrl", "#/$defs/StructureMap_Source/properties/defaultValueUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUrl", "#/$defs/StructureMap_Source/properties/defaultValueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUrl", "#/$defs/StructureMap_Source/properties/defaultValueUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUrl", "#/$defs/StructureMap_Source/properties/defaultValueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueUrl !== undefined && func0.call(data9, "_defaultValueUrl")){
@@ -1251,11 +1251,11 @@ if(data9.defaultValueUuid !== undefined && func0.call(data9, "defaultValueUuid")
 let data60 = data9.defaultValueUuid;
 if(typeof data60 === "string"){
 if(!pattern8.test(data60)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUuid", "#/$defs/StructureMap_Source/properties/defaultValueUuid/pattern", "pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUuid", "#/$defs/StructureMap_Source/properties/defaultValueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUuid", "#/$defs/StructureMap_Source/properties/defaultValueUuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUuid", "#/$defs/StructureMap_Source/properties/defaultValueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueUuid !== undefined && func0.call(data9, "_defaultValueUuid")){
@@ -1417,11 +1417,11 @@ if(data9.element !== undefined && func0.call(data9, "element")){
 let data92 = data9.element;
 if(typeof data92 === "string"){
 if(func7(data92) < 1){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/element", "#/$defs/StructureMap_Source/properties/element/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/element", "#/$defs/StructureMap_Source/properties/element/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/element", "#/$defs/StructureMap_Source/properties/element/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/element", "#/$defs/StructureMap_Source/properties/element/type", {type: "string"}); errors++;
 }
 }
 if(data9._element !== undefined && func0.call(data9, "_element")){
@@ -1432,7 +1432,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data9.listMode !== undefined && func0.call(data9, "listMode")){
 let data94 = data9.listMode;
 if(!(((((data94 === "first") || (data94 === "not_first")) || (data94 === "last")) || (data94 === "not_last")) || (data94 === "only_one"))){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/listMode", "#/$defs/StructureMap_Source/properties/listMode/enum", "enum", {allowedValues: schema4.properties.listMode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/listMode", "#/$defs/StructureMap_Source/properties/listMode/enum", {allowedValues: schema4.properties.listMode.enum}); errors++;
 }
 }
 if(data9._listMode !== undefined && func0.call(data9, "_listMode")){
@@ -1444,11 +1444,11 @@ if(data9.variable !== undefined && func0.call(data9, "variable")){
 let data96 = data9.variable;
 if(typeof data96 === "string"){
 if(!pattern0.test(data96)){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/variable", "#/$defs/StructureMap_Source/properties/variable/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/variable", "#/$defs/StructureMap_Source/properties/variable/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/variable", "#/$defs/StructureMap_Source/properties/variable/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/variable", "#/$defs/StructureMap_Source/properties/variable/type", {type: "string"}); errors++;
 }
 }
 if(data9._variable !== undefined && func0.call(data9, "_variable")){
@@ -1460,11 +1460,11 @@ if(data9.condition !== undefined && func0.call(data9, "condition")){
 let data98 = data9.condition;
 if(typeof data98 === "string"){
 if(func7(data98) < 1){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/condition", "#/$defs/StructureMap_Source/properties/condition/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/condition", "#/$defs/StructureMap_Source/properties/condition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/condition", "#/$defs/StructureMap_Source/properties/condition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/condition", "#/$defs/StructureMap_Source/properties/condition/type", {type: "string"}); errors++;
 }
 }
 if(data9._condition !== undefined && func0.call(data9, "_condition")){
@@ -1476,11 +1476,11 @@ if(data9.check !== undefined && func0.call(data9, "check")){
 let data100 = data9.check;
 if(typeof data100 === "string"){
 if(func7(data100) < 1){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/check", "#/$defs/StructureMap_Source/properties/check/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/check", "#/$defs/StructureMap_Source/properties/check/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/check", "#/$defs/StructureMap_Source/properties/check/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/check", "#/$defs/StructureMap_Source/properties/check/type", {type: "string"}); errors++;
 }
 }
 if(data9._check !== undefined && func0.call(data9, "_check")){
@@ -1492,11 +1492,11 @@ if(data9.logMessage !== undefined && func0.call(data9, "logMessage")){
 let data102 = data9.logMessage;
 if(typeof data102 === "string"){
 if(func7(data102) < 1){
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/logMessage", "#/$defs/StructureMap_Source/properties/logMessage/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/logMessage", "#/$defs/StructureMap_Source/properties/logMessage/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2+"/logMessage", "#/$defs/StructureMap_Source/properties/logMessage/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/logMessage", "#/$defs/StructureMap_Source/properties/logMessage/type", {type: "string"}); errors++;
 }
 }
 if(data9._logMessage !== undefined && func0.call(data9, "_logMessage")){
@@ -1511,16 +1511,16 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 const forms0 = func37(data9, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/source/" + i2, "#/$defs/StructureMap_Source/cdxChoice", "cdxChoice", {choice: "defaultValue[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2, "#/$defs/StructureMap_Source/cdxChoice", {choice: "defaultValue[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source/" + i2, "#/$defs/StructureMap_Source/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2, "#/$defs/StructureMap_Source/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "array"}); errors++;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
@@ -1534,7 +1534,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
 }
 }
 if(data.rule !== undefined && func0.call(data, "rule")){
@@ -1548,7 +1548,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/type", {type: "array"}); errors++;
 }
 }
 if(data.dependent !== undefined && func0.call(data, "dependent")){
@@ -1579,7 +1579,7 @@ if(_valid2){
 const _errs164 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if((data110.name === undefined) || (!(func0.call(data110, "name")))){
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid2 = _errs164 === errors;
@@ -1591,7 +1591,7 @@ props3._name = true;
 }
 }
 if(!valid27){
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs166 = errors;
 let valid29 = true;
@@ -1615,7 +1615,7 @@ if(_valid3){
 const _errs168 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if((data110.variable === undefined) || (!(func0.call(data110, "variable")))){
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/allOf/1/then/required", "required", {missingProperty: "variable"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/allOf/1/then/required", {missingProperty: "variable"}); errors++;
 }
 }
 var _valid3 = _errs168 === errors;
@@ -1627,7 +1627,7 @@ props4._variable = true;
 }
 }
 if(!valid29){
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props3 !== true && props4 !== undefined){
 if(props4 === true){
@@ -1653,11 +1653,11 @@ if(data110.id !== undefined && func0.call(data110, "id")){
 let data113 = data110.id;
 if(typeof data113 === "string"){
 if(func7(data113) < 1){
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/id", "#/$defs/StructureMap_Dependent/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/id", "#/$defs/StructureMap_Dependent/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/id", "#/$defs/StructureMap_Dependent/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/id", "#/$defs/StructureMap_Dependent/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data110.extension !== undefined && func0.call(data110, "extension")){
@@ -1671,7 +1671,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/extension", "#/$defs/StructureMap_Dependent/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/extension", "#/$defs/StructureMap_Dependent/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data110.modifierExtension !== undefined && func0.call(data110, "modifierExtension")){
@@ -1685,18 +1685,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/modifierExtension", "#/$defs/StructureMap_Dependent/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/modifierExtension", "#/$defs/StructureMap_Dependent/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data110.name !== undefined && func0.call(data110, "name")){
 let data118 = data110.name;
 if(typeof data118 === "string"){
 if(!pattern0.test(data118)){
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/name", "#/$defs/StructureMap_Dependent/properties/name/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/name", "#/$defs/StructureMap_Dependent/properties/name/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/name", "#/$defs/StructureMap_Dependent/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/name", "#/$defs/StructureMap_Dependent/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data110._name !== undefined && func0.call(data110, "_name")){
@@ -1712,16 +1712,16 @@ for(let i10=0; i10<len10; i10++){
 let data121 = data120[i10];
 if(typeof data121 === "string"){
 if(func7(data121) < 1){
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/variable/" + i10, "#/$defs/StructureMap_Dependent/properties/variable/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/variable/" + i10, "#/$defs/StructureMap_Dependent/properties/variable/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/variable/" + i10, "#/$defs/StructureMap_Dependent/properties/variable/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/variable/" + i10, "#/$defs/StructureMap_Dependent/properties/variable/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/variable", "#/$defs/StructureMap_Dependent/properties/variable/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/variable", "#/$defs/StructureMap_Dependent/properties/variable/type", {type: "array"}); errors++;
 }
 }
 if(data110._variable !== undefined && func0.call(data110, "_variable")){
@@ -1735,28 +1735,28 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/_variable", "#/$defs/StructureMap_Dependent/properties/_variable/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/_variable", "#/$defs/StructureMap_Dependent/properties/_variable/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dependent", "#/properties/dependent/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dependent", "#/properties/dependent/type", {type: "array"}); errors++;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data124 = data.documentation;
 if(typeof data124 === "string"){
 if(func7(data124) < 1){
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
@@ -1766,7 +1766,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -1807,7 +1807,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1819,7 +1819,7 @@ props0._name = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -1843,7 +1843,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.typeMode === undefined) || (!(func0.call(data, "typeMode")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "typeMode"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "typeMode"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1855,7 +1855,7 @@ props1._typeMode = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1868,10 +1868,10 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.input === undefined) || (!(func0.call(data, "input")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "input"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "input"}); errors++;
 }
 if((data.rule === undefined) || (!(func0.call(data, "rule")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "rule"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "rule"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1893,11 +1893,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func7(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1911,7 +1911,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1925,18 +1925,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data7 = data.name;
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -1948,11 +1948,11 @@ if(data.extends !== undefined && func0.call(data, "extends")){
 let data9 = data.extends;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/extends", "#/properties/extends/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extends", "#/properties/extends/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extends", "#/properties/extends/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extends", "#/properties/extends/type", {type: "string"}); errors++;
 }
 }
 if(data._extends !== undefined && func0.call(data, "_extends")){
@@ -1963,7 +1963,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.typeMode !== undefined && func0.call(data, "typeMode")){
 let data11 = data.typeMode;
 if(!(((data11 === "none") || (data11 === "types")) || (data11 === "type-and-types"))){
-vErrors = addError(vErrors, instancePath+"/typeMode", "#/properties/typeMode/enum", "enum", {allowedValues: schema2.properties.typeMode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/typeMode", "#/properties/typeMode/enum", {allowedValues: schema2.properties.typeMode.enum}); errors++;
 }
 }
 if(data._typeMode !== undefined && func0.call(data, "_typeMode")){
@@ -1975,11 +1975,11 @@ if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data13 = data.documentation;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
@@ -2015,7 +2015,7 @@ if(_valid2){
 const _errs36 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.name === undefined) || (!(func0.call(data16, "name")))){
-vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid2 = _errs36 === errors;
@@ -2027,7 +2027,7 @@ props2._name = true;
 }
 }
 if(!valid14){
-vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs38 = errors;
 let valid16 = true;
@@ -2051,7 +2051,7 @@ if(_valid3){
 const _errs40 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.mode === undefined) || (!(func0.call(data16, "mode")))){
-vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/allOf/1/then/required", "required", {missingProperty: "mode"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/allOf/1/then/required", {missingProperty: "mode"}); errors++;
 }
 }
 var _valid3 = _errs40 === errors;
@@ -2063,7 +2063,7 @@ props3._mode = true;
 }
 }
 if(!valid16){
-vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -2093,11 +2093,11 @@ if(data16.id !== undefined && func0.call(data16, "id")){
 let data19 = data16.id;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/input/" + i2+"/id", "#/$defs/StructureMap_Input/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/id", "#/$defs/StructureMap_Input/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i2+"/id", "#/$defs/StructureMap_Input/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/id", "#/$defs/StructureMap_Input/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -2111,7 +2111,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i2+"/extension", "#/$defs/StructureMap_Input/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/extension", "#/$defs/StructureMap_Input/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -2125,18 +2125,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i2+"/modifierExtension", "#/$defs/StructureMap_Input/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/modifierExtension", "#/$defs/StructureMap_Input/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.name !== undefined && func0.call(data16, "name")){
 let data24 = data16.name;
 if(typeof data24 === "string"){
 if(!pattern0.test(data24)){
-vErrors = addError(vErrors, instancePath+"/input/" + i2+"/name", "#/$defs/StructureMap_Input/properties/name/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/name", "#/$defs/StructureMap_Input/properties/name/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i2+"/name", "#/$defs/StructureMap_Input/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/name", "#/$defs/StructureMap_Input/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data16._name !== undefined && func0.call(data16, "_name")){
@@ -2148,11 +2148,11 @@ if(data16.type !== undefined && func0.call(data16, "type")){
 let data26 = data16.type;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/input/" + i2+"/type", "#/$defs/StructureMap_Input/properties/type/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/type", "#/$defs/StructureMap_Input/properties/type/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i2+"/type", "#/$defs/StructureMap_Input/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/type", "#/$defs/StructureMap_Input/properties/type/type", {type: "string"}); errors++;
 }
 }
 if(data16._type !== undefined && func0.call(data16, "_type")){
@@ -2163,7 +2163,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data16.mode !== undefined && func0.call(data16, "mode")){
 let data28 = data16.mode;
 if(!((data28 === "source") || (data28 === "target"))){
-vErrors = addError(vErrors, instancePath+"/input/" + i2+"/mode", "#/$defs/StructureMap_Input/properties/mode/enum", "enum", {allowedValues: schema3.properties.mode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/mode", "#/$defs/StructureMap_Input/properties/mode/enum", {allowedValues: schema3.properties.mode.enum}); errors++;
 }
 }
 if(data16._mode !== undefined && func0.call(data16, "_mode")){
@@ -2175,11 +2175,11 @@ if(data16.documentation !== undefined && func0.call(data16, "documentation")){
 let data30 = data16.documentation;
 if(typeof data30 === "string"){
 if(func7(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/input/" + i2+"/documentation", "#/$defs/StructureMap_Input/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/documentation", "#/$defs/StructureMap_Input/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i2+"/documentation", "#/$defs/StructureMap_Input/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/documentation", "#/$defs/StructureMap_Input/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data16._documentation !== undefined && func0.call(data16, "_documentation")){
@@ -2189,12 +2189,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input", "#/properties/input/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input", "#/properties/input/type", {type: "array"}); errors++;
 }
 }
 if(data.rule !== undefined && func0.call(data, "rule")){
@@ -2208,12 +2208,12 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 evaluated0.props = props0;
@@ -2255,7 +2255,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -2267,7 +2267,7 @@ props0._url = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -2291,7 +2291,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -2303,7 +2303,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -2336,7 +2336,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -2348,7 +2348,7 @@ props2._status = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -2361,10 +2361,10 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.group === undefined) || (!(func0.call(data, "group")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "group"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "group"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -2412,18 +2412,18 @@ props0.group = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("StructureMap" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "StructureMap"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "StructureMap"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -2435,11 +2435,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -2451,11 +2451,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -2479,7 +2479,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2493,7 +2493,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2507,18 +2507,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data17 = data.url;
 if(typeof data17 === "string"){
 if(!pattern1.test(data17)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -2537,18 +2537,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data21 = data.version;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -2560,11 +2560,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data23 = data.name;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -2576,11 +2576,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data25 = data.title;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -2591,7 +2591,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data27 = data.status;
 if(!((((data27 === "draft") || (data27 === "active")) || (data27 === "retired")) || (data27 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -2601,7 +2601,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -2613,14 +2613,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data31 = data.date;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data31))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -2632,11 +2632,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data33 = data.publisher;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -2655,18 +2655,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data37 = data.description;
 if(typeof data37 === "string"){
 if(func7(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -2685,7 +2685,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -2699,18 +2699,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data43 = data.purpose;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -2722,11 +2722,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data45 = data.copyright;
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -2762,7 +2762,7 @@ if(_valid3){
 const _errs87 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.mode === undefined) || (!(func0.call(data48, "mode")))){
-vErrors = addError(vErrors, instancePath+"/structure/" + i7, "#/$defs/StructureMap_Structure/allOf/0/then/required", "required", {missingProperty: "mode"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7, "#/$defs/StructureMap_Structure/allOf/0/then/required", {missingProperty: "mode"}); errors++;
 }
 }
 var _valid3 = _errs87 === errors;
@@ -2774,11 +2774,11 @@ props3._mode = true;
 }
 }
 if(!valid26){
-vErrors = addError(vErrors, instancePath+"/structure/" + i7, "#/$defs/StructureMap_Structure/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7, "#/$defs/StructureMap_Structure/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.url === undefined) || (!(func0.call(data48, "url")))){
-vErrors = addError(vErrors, instancePath+"/structure/" + i7, "#/$defs/StructureMap_Structure/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7, "#/$defs/StructureMap_Structure/required", {missingProperty: "url"}); errors++;
 }
 if(props3 !== true){
 props3 = props3 || {};
@@ -2798,11 +2798,11 @@ if(data48.id !== undefined && func0.call(data48, "id")){
 let data50 = data48.id;
 if(typeof data50 === "string"){
 if(func7(data50) < 1){
-vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/id", "#/$defs/StructureMap_Structure/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/id", "#/$defs/StructureMap_Structure/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/id", "#/$defs/StructureMap_Structure/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/id", "#/$defs/StructureMap_Structure/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data48.extension !== undefined && func0.call(data48, "extension")){
@@ -2816,7 +2816,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/extension", "#/$defs/StructureMap_Structure/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/extension", "#/$defs/StructureMap_Structure/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
@@ -2830,18 +2830,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/modifierExtension", "#/$defs/StructureMap_Structure/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/modifierExtension", "#/$defs/StructureMap_Structure/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data48.url !== undefined && func0.call(data48, "url")){
 let data55 = data48.url;
 if(typeof data55 === "string"){
 if(!pattern1.test(data55)){
-vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/url", "#/$defs/StructureMap_Structure/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/url", "#/$defs/StructureMap_Structure/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/url", "#/$defs/StructureMap_Structure/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/url", "#/$defs/StructureMap_Structure/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data48._url !== undefined && func0.call(data48, "_url")){
@@ -2852,7 +2852,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data48.mode !== undefined && func0.call(data48, "mode")){
 let data57 = data48.mode;
 if(!((((data57 === "source") || (data57 === "queried")) || (data57 === "target")) || (data57 === "produced"))){
-vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/mode", "#/$defs/StructureMap_Structure/properties/mode/enum", "enum", {allowedValues: schema1.properties.mode.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/mode", "#/$defs/StructureMap_Structure/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
 }
 }
 if(data48._mode !== undefined && func0.call(data48, "_mode")){
@@ -2864,11 +2864,11 @@ if(data48.alias !== undefined && func0.call(data48, "alias")){
 let data59 = data48.alias;
 if(typeof data59 === "string"){
 if(func7(data59) < 1){
-vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/alias", "#/$defs/StructureMap_Structure/properties/alias/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/alias", "#/$defs/StructureMap_Structure/properties/alias/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/alias", "#/$defs/StructureMap_Structure/properties/alias/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/alias", "#/$defs/StructureMap_Structure/properties/alias/type", {type: "string"}); errors++;
 }
 }
 if(data48._alias !== undefined && func0.call(data48, "_alias")){
@@ -2880,11 +2880,11 @@ if(data48.documentation !== undefined && func0.call(data48, "documentation")){
 let data61 = data48.documentation;
 if(typeof data61 === "string"){
 if(func7(data61) < 1){
-vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/documentation", "#/$defs/StructureMap_Structure/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/documentation", "#/$defs/StructureMap_Structure/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/documentation", "#/$defs/StructureMap_Structure/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/documentation", "#/$defs/StructureMap_Structure/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data48._documentation !== undefined && func0.call(data48, "_documentation")){
@@ -2894,12 +2894,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structure/" + i7, "#/$defs/StructureMap_Structure/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7, "#/$defs/StructureMap_Structure/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structure", "#/properties/structure/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structure", "#/properties/structure/type", {type: "array"}); errors++;
 }
 }
 if(data.import !== undefined && func0.call(data, "import")){
@@ -2910,16 +2910,16 @@ for(let i10=0; i10<len10; i10++){
 let data64 = data63[i10];
 if(typeof data64 === "string"){
 if(!pattern1.test(data64)){
-vErrors = addError(vErrors, instancePath+"/import/" + i10, "#/properties/import/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/import/" + i10, "#/properties/import/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/import/" + i10, "#/properties/import/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/import/" + i10, "#/properties/import/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/import", "#/properties/import/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/import", "#/properties/import/type", {type: "array"}); errors++;
 }
 }
 if(data._import !== undefined && func0.call(data, "_import")){
@@ -2933,7 +2933,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_import", "#/properties/_import/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_import", "#/properties/_import/type", {type: "array"}); errors++;
 }
 }
 if(data.group !== undefined && func0.call(data, "group")){
@@ -2947,12 +2947,12 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2960,8 +2960,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -50,7 +50,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -62,7 +62,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -86,7 +86,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.reason === undefined) || (!(func0.call(data, "reason")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "reason"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "reason"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -98,7 +98,7 @@ props1._reason = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -131,7 +131,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.criteria === undefined) || (!(func0.call(data, "criteria")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "criteria"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "criteria"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -143,7 +143,7 @@ props2._criteria = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -156,10 +156,10 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.channel === undefined) || (!(func0.call(data, "channel")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "channel"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "channel"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -189,18 +189,18 @@ props0.channel = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Subscription" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Subscription"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Subscription"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -212,11 +212,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -228,11 +228,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -256,7 +256,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -270,7 +270,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -284,13 +284,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!((((data17 === "requested") || (data17 === "active")) || (data17 === "error")) || (data17 === "off"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -309,21 +309,21 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.end !== undefined && func0.call(data, "end")){
 let data21 = data.end;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data21))){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", {type: "string"}); errors++;
 }
 }
 if(data._end !== undefined && func0.call(data, "_end")){
@@ -335,11 +335,11 @@ if(data.reason !== undefined && func0.call(data, "reason")){
 let data23 = data.reason;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", {type: "string"}); errors++;
 }
 }
 if(data._reason !== undefined && func0.call(data, "_reason")){
@@ -351,11 +351,11 @@ if(data.criteria !== undefined && func0.call(data, "criteria")){
 let data25 = data.criteria;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/criteria", "#/properties/criteria/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/criteria", "#/properties/criteria/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/criteria", "#/properties/criteria/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/criteria", "#/properties/criteria/type", {type: "string"}); errors++;
 }
 }
 if(data._criteria !== undefined && func0.call(data, "_criteria")){
@@ -367,11 +367,11 @@ if(data.error !== undefined && func0.call(data, "error")){
 let data27 = data.error;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/type", {type: "string"}); errors++;
 }
 }
 if(data._error !== undefined && func0.call(data, "_error")){
@@ -403,7 +403,7 @@ if(_valid3){
 const _errs58 = errors;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if((data29.type === undefined) || (!(func0.call(data29, "type")))){
-vErrors = addError(vErrors, instancePath+"/channel", "#/$defs/Subscription_Channel/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel", "#/$defs/Subscription_Channel/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid3 = _errs58 === errors;
@@ -415,7 +415,7 @@ props3._type = true;
 }
 }
 if(!valid18){
-vErrors = addError(vErrors, instancePath+"/channel", "#/$defs/Subscription_Channel/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel", "#/$defs/Subscription_Channel/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(props3 !== true){
@@ -436,11 +436,11 @@ if(data29.id !== undefined && func0.call(data29, "id")){
 let data31 = data29.id;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/channel/id", "#/$defs/Subscription_Channel/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/id", "#/$defs/Subscription_Channel/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/channel/id", "#/$defs/Subscription_Channel/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/id", "#/$defs/Subscription_Channel/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data29.extension !== undefined && func0.call(data29, "extension")){
@@ -454,7 +454,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/channel/extension", "#/$defs/Subscription_Channel/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/extension", "#/$defs/Subscription_Channel/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
@@ -468,13 +468,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/channel/modifierExtension", "#/$defs/Subscription_Channel/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/modifierExtension", "#/$defs/Subscription_Channel/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data29.type !== undefined && func0.call(data29, "type")){
 let data36 = data29.type;
 if(!(((((data36 === "rest-hook") || (data36 === "websocket")) || (data36 === "email")) || (data36 === "sms")) || (data36 === "message"))){
-vErrors = addError(vErrors, instancePath+"/channel/type", "#/$defs/Subscription_Channel/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/type", "#/$defs/Subscription_Channel/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data29._type !== undefined && func0.call(data29, "_type")){
@@ -486,11 +486,11 @@ if(data29.endpoint !== undefined && func0.call(data29, "endpoint")){
 let data38 = data29.endpoint;
 if(typeof data38 === "string"){
 if(!pattern1.test(data38)){
-vErrors = addError(vErrors, instancePath+"/channel/endpoint", "#/$defs/Subscription_Channel/properties/endpoint/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/endpoint", "#/$defs/Subscription_Channel/properties/endpoint/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/channel/endpoint", "#/$defs/Subscription_Channel/properties/endpoint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/endpoint", "#/$defs/Subscription_Channel/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 if(data29._endpoint !== undefined && func0.call(data29, "_endpoint")){
@@ -502,11 +502,11 @@ if(data29.payload !== undefined && func0.call(data29, "payload")){
 let data40 = data29.payload;
 if(typeof data40 === "string"){
 if(!pattern2.test(data40)){
-vErrors = addError(vErrors, instancePath+"/channel/payload", "#/$defs/Subscription_Channel/properties/payload/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/payload", "#/$defs/Subscription_Channel/properties/payload/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/channel/payload", "#/$defs/Subscription_Channel/properties/payload/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/payload", "#/$defs/Subscription_Channel/properties/payload/type", {type: "string"}); errors++;
 }
 }
 if(data29._payload !== undefined && func0.call(data29, "_payload")){
@@ -522,16 +522,16 @@ for(let i6=0; i6<len6; i6++){
 let data43 = data42[i6];
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/channel/header/" + i6, "#/$defs/Subscription_Channel/properties/header/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/header/" + i6, "#/$defs/Subscription_Channel/properties/header/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/channel/header/" + i6, "#/$defs/Subscription_Channel/properties/header/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/header/" + i6, "#/$defs/Subscription_Channel/properties/header/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/channel/header", "#/$defs/Subscription_Channel/properties/header/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/header", "#/$defs/Subscription_Channel/properties/header/type", {type: "array"}); errors++;
 }
 }
 if(data29._header !== undefined && func0.call(data29, "_header")){
@@ -545,17 +545,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/channel/_header", "#/$defs/Subscription_Channel/properties/_header/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel/_header", "#/$defs/Subscription_Channel/properties/_header/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/channel", "#/$defs/Subscription_Channel/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/channel", "#/$defs/Subscription_Channel/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -563,8 +563,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

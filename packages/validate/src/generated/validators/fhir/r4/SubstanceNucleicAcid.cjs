@@ -34,11 +34,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -52,7 +52,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -66,20 +66,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.subunit !== undefined && func0.call(data, "subunit")){
 let data5 = data.subunit;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", {type: "integer"}); errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 2147483647 || isNaN(data5)){
-vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data5 < -2147483648 || isNaN(data5)){
-vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -92,11 +92,11 @@ if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data7 = data.sequence;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "string"}); errors++;
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
@@ -107,14 +107,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.length !== undefined && func0.call(data, "length")){
 let data9 = data.length;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < -2147483648 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -149,11 +149,11 @@ if(data15.id !== undefined && func0.call(data15, "id")){
 let data16 = data15.id;
 if(typeof data16 === "string"){
 if(func7(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/id", "#/$defs/SubstanceNucleicAcid_Linkage/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/id", "#/$defs/SubstanceNucleicAcid_Linkage/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/id", "#/$defs/SubstanceNucleicAcid_Linkage/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/id", "#/$defs/SubstanceNucleicAcid_Linkage/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data15.extension !== undefined && func0.call(data15, "extension")){
@@ -167,7 +167,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/extension", "#/$defs/SubstanceNucleicAcid_Linkage/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/extension", "#/$defs/SubstanceNucleicAcid_Linkage/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data15.modifierExtension !== undefined && func0.call(data15, "modifierExtension")){
@@ -181,18 +181,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/modifierExtension", "#/$defs/SubstanceNucleicAcid_Linkage/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/modifierExtension", "#/$defs/SubstanceNucleicAcid_Linkage/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data15.connectivity !== undefined && func0.call(data15, "connectivity")){
 let data21 = data15.connectivity;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/connectivity", "#/$defs/SubstanceNucleicAcid_Linkage/properties/connectivity/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/connectivity", "#/$defs/SubstanceNucleicAcid_Linkage/properties/connectivity/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/connectivity", "#/$defs/SubstanceNucleicAcid_Linkage/properties/connectivity/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/connectivity", "#/$defs/SubstanceNucleicAcid_Linkage/properties/connectivity/type", {type: "string"}); errors++;
 }
 }
 if(data15._connectivity !== undefined && func0.call(data15, "_connectivity")){
@@ -209,11 +209,11 @@ if(data15.name !== undefined && func0.call(data15, "name")){
 let data24 = data15.name;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/name", "#/$defs/SubstanceNucleicAcid_Linkage/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/name", "#/$defs/SubstanceNucleicAcid_Linkage/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/name", "#/$defs/SubstanceNucleicAcid_Linkage/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/name", "#/$defs/SubstanceNucleicAcid_Linkage/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data15._name !== undefined && func0.call(data15, "_name")){
@@ -225,11 +225,11 @@ if(data15.residueSite !== undefined && func0.call(data15, "residueSite")){
 let data26 = data15.residueSite;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/residueSite", "#/$defs/SubstanceNucleicAcid_Linkage/properties/residueSite/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/residueSite", "#/$defs/SubstanceNucleicAcid_Linkage/properties/residueSite/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/residueSite", "#/$defs/SubstanceNucleicAcid_Linkage/properties/residueSite/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/residueSite", "#/$defs/SubstanceNucleicAcid_Linkage/properties/residueSite/type", {type: "string"}); errors++;
 }
 }
 if(data15._residueSite !== undefined && func0.call(data15, "_residueSite")){
@@ -239,12 +239,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkage/" + i2, "#/$defs/SubstanceNucleicAcid_Linkage/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2, "#/$defs/SubstanceNucleicAcid_Linkage/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/linkage", "#/properties/linkage/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/linkage", "#/properties/linkage/type", {type: "array"}); errors++;
 }
 }
 if(data.sugar !== undefined && func0.call(data, "sugar")){
@@ -258,11 +258,11 @@ if(data29.id !== undefined && func0.call(data29, "id")){
 let data30 = data29.id;
 if(typeof data30 === "string"){
 if(func7(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/id", "#/$defs/SubstanceNucleicAcid_Sugar/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/id", "#/$defs/SubstanceNucleicAcid_Sugar/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/id", "#/$defs/SubstanceNucleicAcid_Sugar/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/id", "#/$defs/SubstanceNucleicAcid_Sugar/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data29.extension !== undefined && func0.call(data29, "extension")){
@@ -276,7 +276,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/extension", "#/$defs/SubstanceNucleicAcid_Sugar/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/extension", "#/$defs/SubstanceNucleicAcid_Sugar/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
@@ -290,7 +290,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/modifierExtension", "#/$defs/SubstanceNucleicAcid_Sugar/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/modifierExtension", "#/$defs/SubstanceNucleicAcid_Sugar/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data29.identifier !== undefined && func0.call(data29, "identifier")){
@@ -302,11 +302,11 @@ if(data29.name !== undefined && func0.call(data29, "name")){
 let data36 = data29.name;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/name", "#/$defs/SubstanceNucleicAcid_Sugar/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/name", "#/$defs/SubstanceNucleicAcid_Sugar/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/name", "#/$defs/SubstanceNucleicAcid_Sugar/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/name", "#/$defs/SubstanceNucleicAcid_Sugar/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data29._name !== undefined && func0.call(data29, "_name")){
@@ -318,11 +318,11 @@ if(data29.residueSite !== undefined && func0.call(data29, "residueSite")){
 let data38 = data29.residueSite;
 if(typeof data38 === "string"){
 if(func7(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/residueSite", "#/$defs/SubstanceNucleicAcid_Sugar/properties/residueSite/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/residueSite", "#/$defs/SubstanceNucleicAcid_Sugar/properties/residueSite/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/residueSite", "#/$defs/SubstanceNucleicAcid_Sugar/properties/residueSite/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/residueSite", "#/$defs/SubstanceNucleicAcid_Sugar/properties/residueSite/type", {type: "string"}); errors++;
 }
 }
 if(data29._residueSite !== undefined && func0.call(data29, "_residueSite")){
@@ -332,17 +332,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sugar/" + i5, "#/$defs/SubstanceNucleicAcid_Sugar/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5, "#/$defs/SubstanceNucleicAcid_Sugar/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sugar", "#/properties/sugar/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sugar", "#/properties/sugar/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -382,22 +382,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceNucleicAcid" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "SubstanceNucleicAcid"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceNucleicAcid"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -409,11 +409,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -425,11 +425,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -453,7 +453,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -467,7 +467,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -481,7 +481,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequenceType !== undefined && func0.call(data, "sequenceType")){
@@ -492,14 +492,14 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 if(data.numberOfSubunits !== undefined && func0.call(data, "numberOfSubunits")){
 let data15 = data.numberOfSubunits;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/type", {type: "integer"}); errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 2147483647 || isNaN(data15)){
-vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data15 < -2147483648 || isNaN(data15)){
-vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -512,11 +512,11 @@ if(data.areaOfHybridisation !== undefined && func0.call(data, "areaOfHybridisati
 let data17 = data.areaOfHybridisation;
 if(typeof data17 === "string"){
 if(func7(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/areaOfHybridisation", "#/properties/areaOfHybridisation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/areaOfHybridisation", "#/properties/areaOfHybridisation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/areaOfHybridisation", "#/properties/areaOfHybridisation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/areaOfHybridisation", "#/properties/areaOfHybridisation/type", {type: "string"}); errors++;
 }
 }
 if(data._areaOfHybridisation !== undefined && func0.call(data, "_areaOfHybridisation")){
@@ -540,12 +540,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -575,8 +575,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -32,11 +32,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -50,7 +50,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -64,7 +64,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.ratioType !== undefined && func0.call(data, "ratioType")){
@@ -83,11 +83,11 @@ if(data7.id !== undefined && func0.call(data7, "id")){
 let data8 = data7.id;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/id", "#/$defs/SubstancePolymer_StartingMaterial/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/id", "#/$defs/SubstancePolymer_StartingMaterial/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/id", "#/$defs/SubstancePolymer_StartingMaterial/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/id", "#/$defs/SubstancePolymer_StartingMaterial/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data7.extension !== undefined && func0.call(data7, "extension")){
@@ -101,7 +101,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/extension", "#/$defs/SubstancePolymer_StartingMaterial/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/extension", "#/$defs/SubstancePolymer_StartingMaterial/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data7.modifierExtension !== undefined && func0.call(data7, "modifierExtension")){
@@ -115,7 +115,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/modifierExtension", "#/$defs/SubstancePolymer_StartingMaterial/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/modifierExtension", "#/$defs/SubstancePolymer_StartingMaterial/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data7.material !== undefined && func0.call(data7, "material")){
@@ -130,7 +130,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 if(data7.isDefining !== undefined && func0.call(data7, "isDefining")){
 if(typeof data7.isDefining !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/isDefining", "#/$defs/SubstancePolymer_StartingMaterial/properties/isDefining/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2+"/isDefining", "#/$defs/SubstancePolymer_StartingMaterial/properties/isDefining/type", {type: "boolean"}); errors++;
 }
 }
 if(data7._isDefining !== undefined && func0.call(data7, "_isDefining")){
@@ -145,17 +145,17 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2, "#/$defs/SubstancePolymer_StartingMaterial/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/startingMaterial/" + i2, "#/$defs/SubstancePolymer_StartingMaterial/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/startingMaterial", "#/properties/startingMaterial/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/startingMaterial", "#/properties/startingMaterial/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -193,11 +193,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -211,7 +211,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -225,7 +225,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.orientationOfPolymerisation !== undefined && func0.call(data, "orientationOfPolymerisation")){
@@ -237,11 +237,11 @@ if(data.repeatUnit !== undefined && func0.call(data, "repeatUnit")){
 let data6 = data.repeatUnit;
 if(typeof data6 === "string"){
 if(func7(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/repeatUnit", "#/properties/repeatUnit/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/repeatUnit", "#/properties/repeatUnit/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repeatUnit", "#/properties/repeatUnit/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repeatUnit", "#/properties/repeatUnit/type", {type: "string"}); errors++;
 }
 }
 if(data._repeatUnit !== undefined && func0.call(data, "_repeatUnit")){
@@ -265,11 +265,11 @@ if(data10.id !== undefined && func0.call(data10, "id")){
 let data11 = data10.id;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2+"/id", "#/$defs/SubstancePolymer_DegreeOfPolymerisation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2+"/id", "#/$defs/SubstancePolymer_DegreeOfPolymerisation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2+"/id", "#/$defs/SubstancePolymer_DegreeOfPolymerisation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2+"/id", "#/$defs/SubstancePolymer_DegreeOfPolymerisation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data10.extension !== undefined && func0.call(data10, "extension")){
@@ -283,7 +283,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2+"/extension", "#/$defs/SubstancePolymer_DegreeOfPolymerisation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2+"/extension", "#/$defs/SubstancePolymer_DegreeOfPolymerisation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
@@ -297,7 +297,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2+"/modifierExtension", "#/$defs/SubstancePolymer_DegreeOfPolymerisation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2+"/modifierExtension", "#/$defs/SubstancePolymer_DegreeOfPolymerisation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data10.degree !== undefined && func0.call(data10, "degree")){
@@ -312,12 +312,12 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2, "#/$defs/SubstancePolymer_DegreeOfPolymerisation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation/" + i2, "#/$defs/SubstancePolymer_DegreeOfPolymerisation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation", "#/properties/degreeOfPolymerisation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/degreeOfPolymerisation", "#/properties/degreeOfPolymerisation/type", {type: "array"}); errors++;
 }
 }
 if(data.structuralRepresentation !== undefined && func0.call(data, "structuralRepresentation")){
@@ -331,11 +331,11 @@ if(data19.id !== undefined && func0.call(data19, "id")){
 let data20 = data19.id;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/id", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/id", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/id", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/id", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data19.extension !== undefined && func0.call(data19, "extension")){
@@ -349,7 +349,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/extension", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/extension", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data19.modifierExtension !== undefined && func0.call(data19, "modifierExtension")){
@@ -363,7 +363,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/modifierExtension", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/modifierExtension", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data19.type !== undefined && func0.call(data19, "type")){
@@ -375,11 +375,11 @@ if(data19.representation !== undefined && func0.call(data19, "representation")){
 let data26 = data19.representation;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/representation", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/representation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/representation", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/representation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/representation", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/representation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5+"/representation", "#/$defs/SubstancePolymer_StructuralRepresentation/properties/representation/type", {type: "string"}); errors++;
 }
 }
 if(data19._representation !== undefined && func0.call(data19, "_representation")){
@@ -394,17 +394,17 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5, "#/$defs/SubstancePolymer_StructuralRepresentation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structuralRepresentation/" + i5, "#/$defs/SubstancePolymer_StructuralRepresentation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/structuralRepresentation", "#/properties/structuralRepresentation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/structuralRepresentation", "#/properties/structuralRepresentation/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -441,11 +441,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -459,7 +459,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -473,20 +473,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.numberOfUnits !== undefined && func0.call(data, "numberOfUnits")){
 let data5 = data.numberOfUnits;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addError(vErrors, instancePath+"/numberOfUnits", "#/properties/numberOfUnits/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfUnits", "#/properties/numberOfUnits/type", {type: "integer"}); errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 2147483647 || isNaN(data5)){
-vErrors = addError(vErrors, instancePath+"/numberOfUnits", "#/properties/numberOfUnits/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfUnits", "#/properties/numberOfUnits/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data5 < -2147483648 || isNaN(data5)){
-vErrors = addError(vErrors, instancePath+"/numberOfUnits", "#/properties/numberOfUnits/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfUnits", "#/properties/numberOfUnits/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -499,11 +499,11 @@ if(data.averageMolecularFormula !== undefined && func0.call(data, "averageMolecu
 let data7 = data.averageMolecularFormula;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/averageMolecularFormula", "#/properties/averageMolecularFormula/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/averageMolecularFormula", "#/properties/averageMolecularFormula/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/averageMolecularFormula", "#/properties/averageMolecularFormula/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/averageMolecularFormula", "#/properties/averageMolecularFormula/type", {type: "string"}); errors++;
 }
 }
 if(data._averageMolecularFormula !== undefined && func0.call(data, "_averageMolecularFormula")){
@@ -527,12 +527,12 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repeatUnit", "#/properties/repeatUnit/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repeatUnit", "#/properties/repeatUnit/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -567,22 +567,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstancePolymer" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "SubstancePolymer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstancePolymer"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -594,11 +594,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -610,11 +610,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -638,7 +638,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -652,7 +652,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -666,7 +666,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.class !== undefined && func0.call(data, "class")){
@@ -690,7 +690,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copolymerConnectivity", "#/properties/copolymerConnectivity/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copolymerConnectivity", "#/properties/copolymerConnectivity/type", {type: "array"}); errors++;
 }
 }
 if(data.modification !== undefined && func0.call(data, "modification")){
@@ -701,16 +701,16 @@ for(let i4=0; i4<len4; i4++){
 let data19 = data18[i4];
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/modification/" + i4, "#/properties/modification/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/modification/" + i4, "#/properties/modification/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modification/" + i4, "#/properties/modification/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modification/" + i4, "#/properties/modification/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modification", "#/properties/modification/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modification", "#/properties/modification/type", {type: "array"}); errors++;
 }
 }
 if(data._modification !== undefined && func0.call(data, "_modification")){
@@ -724,7 +724,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_modification", "#/properties/_modification/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_modification", "#/properties/_modification/type", {type: "array"}); errors++;
 }
 }
 if(data.monomerSet !== undefined && func0.call(data, "monomerSet")){
@@ -738,7 +738,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/monomerSet", "#/properties/monomerSet/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/monomerSet", "#/properties/monomerSet/type", {type: "array"}); errors++;
 }
 }
 if(data.repeat !== undefined && func0.call(data, "repeat")){
@@ -752,12 +752,12 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/repeat", "#/properties/repeat/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/repeat", "#/properties/repeat/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -787,8 +787,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

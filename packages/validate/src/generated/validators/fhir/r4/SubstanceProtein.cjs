@@ -30,22 +30,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceProtein" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "SubstanceProtein"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceProtein"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -57,11 +57,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -73,11 +73,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -101,7 +101,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -115,7 +115,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -129,7 +129,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequenceType !== undefined && func0.call(data, "sequenceType")){
@@ -140,14 +140,14 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 if(data.numberOfSubunits !== undefined && func0.call(data, "numberOfSubunits")){
 let data15 = data.numberOfSubunits;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/type", {type: "integer"}); errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 2147483647 || isNaN(data15)){
-vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data15 < -2147483648 || isNaN(data15)){
-vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -164,16 +164,16 @@ for(let i3=0; i3<len3; i3++){
 let data18 = data17[i3];
 if(typeof data18 === "string"){
 if(func7(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/disulfideLinkage/" + i3, "#/properties/disulfideLinkage/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/disulfideLinkage/" + i3, "#/properties/disulfideLinkage/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/disulfideLinkage/" + i3, "#/properties/disulfideLinkage/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/disulfideLinkage/" + i3, "#/properties/disulfideLinkage/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/disulfideLinkage", "#/properties/disulfideLinkage/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/disulfideLinkage", "#/properties/disulfideLinkage/type", {type: "array"}); errors++;
 }
 }
 if(data._disulfideLinkage !== undefined && func0.call(data, "_disulfideLinkage")){
@@ -187,7 +187,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_disulfideLinkage", "#/properties/_disulfideLinkage/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_disulfideLinkage", "#/properties/_disulfideLinkage/type", {type: "array"}); errors++;
 }
 }
 if(data.subunit !== undefined && func0.call(data, "subunit")){
@@ -201,11 +201,11 @@ if(data22.id !== undefined && func0.call(data22, "id")){
 let data23 = data22.id;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/id", "#/$defs/SubstanceProtein_Subunit/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/id", "#/$defs/SubstanceProtein_Subunit/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/id", "#/$defs/SubstanceProtein_Subunit/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/id", "#/$defs/SubstanceProtein_Subunit/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data22.extension !== undefined && func0.call(data22, "extension")){
@@ -219,7 +219,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/extension", "#/$defs/SubstanceProtein_Subunit/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/extension", "#/$defs/SubstanceProtein_Subunit/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
@@ -233,20 +233,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/modifierExtension", "#/$defs/SubstanceProtein_Subunit/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/modifierExtension", "#/$defs/SubstanceProtein_Subunit/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data22.subunit !== undefined && func0.call(data22, "subunit")){
 let data28 = data22.subunit;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/subunit", "#/$defs/SubstanceProtein_Subunit/properties/subunit/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/subunit", "#/$defs/SubstanceProtein_Subunit/properties/subunit/type", {type: "integer"}); errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 2147483647 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/subunit", "#/$defs/SubstanceProtein_Subunit/properties/subunit/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/subunit", "#/$defs/SubstanceProtein_Subunit/properties/subunit/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data28 < -2147483648 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/subunit", "#/$defs/SubstanceProtein_Subunit/properties/subunit/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/subunit", "#/$defs/SubstanceProtein_Subunit/properties/subunit/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -259,11 +259,11 @@ if(data22.sequence !== undefined && func0.call(data22, "sequence")){
 let data30 = data22.sequence;
 if(typeof data30 === "string"){
 if(func7(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/sequence", "#/$defs/SubstanceProtein_Subunit/properties/sequence/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/sequence", "#/$defs/SubstanceProtein_Subunit/properties/sequence/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/sequence", "#/$defs/SubstanceProtein_Subunit/properties/sequence/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/sequence", "#/$defs/SubstanceProtein_Subunit/properties/sequence/type", {type: "string"}); errors++;
 }
 }
 if(data22._sequence !== undefined && func0.call(data22, "_sequence")){
@@ -274,14 +274,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data22.length !== undefined && func0.call(data22, "length")){
 let data32 = data22.length;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/length", "#/$defs/SubstanceProtein_Subunit/properties/length/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/length", "#/$defs/SubstanceProtein_Subunit/properties/length/type", {type: "integer"}); errors++;
 }
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 > 2147483647 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/length", "#/$defs/SubstanceProtein_Subunit/properties/length/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/length", "#/$defs/SubstanceProtein_Subunit/properties/length/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data32 < -2147483648 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/length", "#/$defs/SubstanceProtein_Subunit/properties/length/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/length", "#/$defs/SubstanceProtein_Subunit/properties/length/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -304,11 +304,11 @@ if(data22.nTerminalModification !== undefined && func0.call(data22, "nTerminalMo
 let data36 = data22.nTerminalModification;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/nTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/nTerminalModification/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/nTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/nTerminalModification/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/nTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/nTerminalModification/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/nTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/nTerminalModification/type", {type: "string"}); errors++;
 }
 }
 if(data22._nTerminalModification !== undefined && func0.call(data22, "_nTerminalModification")){
@@ -325,11 +325,11 @@ if(data22.cTerminalModification !== undefined && func0.call(data22, "cTerminalMo
 let data39 = data22.cTerminalModification;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/cTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/cTerminalModification/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/cTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/cTerminalModification/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/cTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/cTerminalModification/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/cTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/cTerminalModification/type", {type: "string"}); errors++;
 }
 }
 if(data22._cTerminalModification !== undefined && func0.call(data22, "_cTerminalModification")){
@@ -339,17 +339,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit/" + i5, "#/$defs/SubstanceProtein_Subunit/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5, "#/$defs/SubstanceProtein_Subunit/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -378,8 +378,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

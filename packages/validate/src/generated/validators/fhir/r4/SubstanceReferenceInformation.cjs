@@ -37,22 +37,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceReferenceInformation" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "SubstanceReferenceInformation"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceReferenceInformation"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -64,11 +64,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -80,11 +80,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -108,7 +108,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -122,7 +122,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -136,18 +136,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.comment !== undefined && func0.call(data, "comment")){
 let data14 = data.comment;
 if(typeof data14 === "string"){
 if(func6(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
@@ -166,11 +166,11 @@ if(data17.id !== undefined && func0.call(data17, "id")){
 let data18 = data17.id;
 if(typeof data18 === "string"){
 if(func6(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/id", "#/$defs/SubstanceReferenceInformation_Gene/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/id", "#/$defs/SubstanceReferenceInformation_Gene/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/id", "#/$defs/SubstanceReferenceInformation_Gene/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/id", "#/$defs/SubstanceReferenceInformation_Gene/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data17.extension !== undefined && func0.call(data17, "extension")){
@@ -184,7 +184,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/extension", "#/$defs/SubstanceReferenceInformation_Gene/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/extension", "#/$defs/SubstanceReferenceInformation_Gene/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data17.modifierExtension !== undefined && func0.call(data17, "modifierExtension")){
@@ -198,7 +198,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_Gene/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_Gene/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data17.geneSequenceOrigin !== undefined && func0.call(data17, "geneSequenceOrigin")){
@@ -222,17 +222,17 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/source", "#/$defs/SubstanceReferenceInformation_Gene/properties/source/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/source", "#/$defs/SubstanceReferenceInformation_Gene/properties/source/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/gene/" + i3, "#/$defs/SubstanceReferenceInformation_Gene/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/gene/" + i3, "#/$defs/SubstanceReferenceInformation_Gene/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/gene", "#/properties/gene/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/gene", "#/properties/gene/type", {type: "array"}); errors++;
 }
 }
 if(data.geneElement !== undefined && func0.call(data, "geneElement")){
@@ -246,11 +246,11 @@ if(data28.id !== undefined && func0.call(data28, "id")){
 let data29 = data28.id;
 if(typeof data29 === "string"){
 if(func6(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/id", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/id", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/id", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/id", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data28.extension !== undefined && func0.call(data28, "extension")){
@@ -264,7 +264,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/extension", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/extension", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data28.modifierExtension !== undefined && func0.call(data28, "modifierExtension")){
@@ -278,7 +278,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data28.type !== undefined && func0.call(data28, "type")){
@@ -302,17 +302,17 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/source", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/source/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/source", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/source/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/geneElement/" + i7, "#/$defs/SubstanceReferenceInformation_GeneElement/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement/" + i7, "#/$defs/SubstanceReferenceInformation_GeneElement/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/geneElement", "#/properties/geneElement/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement", "#/properties/geneElement/type", {type: "array"}); errors++;
 }
 }
 if(data.classification !== undefined && func0.call(data, "classification")){
@@ -326,11 +326,11 @@ if(data39.id !== undefined && func0.call(data39, "id")){
 let data40 = data39.id;
 if(typeof data40 === "string"){
 if(func6(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/id", "#/$defs/SubstanceReferenceInformation_Classification/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/id", "#/$defs/SubstanceReferenceInformation_Classification/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/id", "#/$defs/SubstanceReferenceInformation_Classification/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/id", "#/$defs/SubstanceReferenceInformation_Classification/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data39.extension !== undefined && func0.call(data39, "extension")){
@@ -344,7 +344,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/extension", "#/$defs/SubstanceReferenceInformation_Classification/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/extension", "#/$defs/SubstanceReferenceInformation_Classification/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
@@ -358,7 +358,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_Classification/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_Classification/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data39.domain !== undefined && func0.call(data39, "domain")){
@@ -382,7 +382,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/subtype", "#/$defs/SubstanceReferenceInformation_Classification/properties/subtype/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/subtype", "#/$defs/SubstanceReferenceInformation_Classification/properties/subtype/type", {type: "array"}); errors++;
 }
 }
 if(data39.source !== undefined && func0.call(data39, "source")){
@@ -396,17 +396,17 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/source", "#/$defs/SubstanceReferenceInformation_Classification/properties/source/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/source", "#/$defs/SubstanceReferenceInformation_Classification/properties/source/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classification/" + i11, "#/$defs/SubstanceReferenceInformation_Classification/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11, "#/$defs/SubstanceReferenceInformation_Classification/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/classification", "#/properties/classification/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/classification", "#/properties/classification/type", {type: "array"}); errors++;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
@@ -420,11 +420,11 @@ if(data52.id !== undefined && func0.call(data52, "id")){
 let data53 = data52.id;
 if(typeof data53 === "string"){
 if(func6(data53) < 1){
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/id", "#/$defs/SubstanceReferenceInformation_Target/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/id", "#/$defs/SubstanceReferenceInformation_Target/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/id", "#/$defs/SubstanceReferenceInformation_Target/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/id", "#/$defs/SubstanceReferenceInformation_Target/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data52.extension !== undefined && func0.call(data52, "extension")){
@@ -438,7 +438,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/extension", "#/$defs/SubstanceReferenceInformation_Target/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/extension", "#/$defs/SubstanceReferenceInformation_Target/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
@@ -452,7 +452,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_Target/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_Target/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data52.target !== undefined && func0.call(data52, "target")){
@@ -494,11 +494,11 @@ if(data52.amountString !== undefined && func0.call(data52, "amountString")){
 let data65 = data52.amountString;
 if(typeof data65 === "string"){
 if(func6(data65) < 1){
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/amountString", "#/$defs/SubstanceReferenceInformation_Target/properties/amountString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/amountString", "#/$defs/SubstanceReferenceInformation_Target/properties/amountString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/amountString", "#/$defs/SubstanceReferenceInformation_Target/properties/amountString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/amountString", "#/$defs/SubstanceReferenceInformation_Target/properties/amountString/type", {type: "string"}); errors++;
 }
 }
 if(data52._amountString !== undefined && func0.call(data52, "_amountString")){
@@ -522,26 +522,26 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i16+"/source", "#/$defs/SubstanceReferenceInformation_Target/properties/source/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/source", "#/$defs/SubstanceReferenceInformation_Target/properties/source/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func12(data52, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/target/" + i16, "#/$defs/SubstanceReferenceInformation_Target/cdxChoice", "cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16, "#/$defs/SubstanceReferenceInformation_Target/cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target/" + i16, "#/$defs/SubstanceReferenceInformation_Target/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16, "#/$defs/SubstanceReferenceInformation_Target/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -570,8 +570,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

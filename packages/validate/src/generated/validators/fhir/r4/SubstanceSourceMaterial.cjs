@@ -36,11 +36,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -54,7 +54,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -68,7 +68,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.family !== undefined && func0.call(data, "family")){
@@ -95,11 +95,11 @@ if(data.intraspecificDescription !== undefined && func0.call(data, "intraspecifi
 let data9 = data.intraspecificDescription;
 if(typeof data9 === "string"){
 if(func8(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/intraspecificDescription", "#/properties/intraspecificDescription/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/intraspecificDescription", "#/properties/intraspecificDescription/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/intraspecificDescription", "#/properties/intraspecificDescription/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/intraspecificDescription", "#/properties/intraspecificDescription/type", {type: "string"}); errors++;
 }
 }
 if(data._intraspecificDescription !== undefined && func0.call(data, "_intraspecificDescription")){
@@ -118,11 +118,11 @@ if(data12.id !== undefined && func0.call(data12, "id")){
 let data13 = data12.id;
 if(typeof data13 === "string"){
 if(func8(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/author/" + i2+"/id", "#/$defs/SubstanceSourceMaterial_Author/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2+"/id", "#/$defs/SubstanceSourceMaterial_Author/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author/" + i2+"/id", "#/$defs/SubstanceSourceMaterial_Author/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2+"/id", "#/$defs/SubstanceSourceMaterial_Author/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data12.extension !== undefined && func0.call(data12, "extension")){
@@ -136,7 +136,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author/" + i2+"/extension", "#/$defs/SubstanceSourceMaterial_Author/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2+"/extension", "#/$defs/SubstanceSourceMaterial_Author/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data12.modifierExtension !== undefined && func0.call(data12, "modifierExtension")){
@@ -150,7 +150,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author/" + i2+"/modifierExtension", "#/$defs/SubstanceSourceMaterial_Author/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2+"/modifierExtension", "#/$defs/SubstanceSourceMaterial_Author/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data12.authorType !== undefined && func0.call(data12, "authorType")){
@@ -162,11 +162,11 @@ if(data12.authorDescription !== undefined && func0.call(data12, "authorDescripti
 let data19 = data12.authorDescription;
 if(typeof data19 === "string"){
 if(func8(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/author/" + i2+"/authorDescription", "#/$defs/SubstanceSourceMaterial_Author/properties/authorDescription/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2+"/authorDescription", "#/$defs/SubstanceSourceMaterial_Author/properties/authorDescription/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author/" + i2+"/authorDescription", "#/$defs/SubstanceSourceMaterial_Author/properties/authorDescription/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2+"/authorDescription", "#/$defs/SubstanceSourceMaterial_Author/properties/authorDescription/type", {type: "string"}); errors++;
 }
 }
 if(data12._authorDescription !== undefined && func0.call(data12, "_authorDescription")){
@@ -176,12 +176,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author/" + i2, "#/$defs/SubstanceSourceMaterial_Author/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2, "#/$defs/SubstanceSourceMaterial_Author/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.hybrid !== undefined && func0.call(data, "hybrid")){
@@ -191,11 +191,11 @@ if(data21.id !== undefined && func0.call(data21, "id")){
 let data22 = data21.id;
 if(typeof data22 === "string"){
 if(func8(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/hybrid/id", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/id", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hybrid/id", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/id", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data21.extension !== undefined && func0.call(data21, "extension")){
@@ -209,7 +209,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hybrid/extension", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/extension", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data21.modifierExtension !== undefined && func0.call(data21, "modifierExtension")){
@@ -223,18 +223,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hybrid/modifierExtension", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/modifierExtension", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data21.maternalOrganismId !== undefined && func0.call(data21, "maternalOrganismId")){
 let data27 = data21.maternalOrganismId;
 if(typeof data27 === "string"){
 if(func8(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismId/type", {type: "string"}); errors++;
 }
 }
 if(data21._maternalOrganismId !== undefined && func0.call(data21, "_maternalOrganismId")){
@@ -246,11 +246,11 @@ if(data21.maternalOrganismName !== undefined && func0.call(data21, "maternalOrga
 let data29 = data21.maternalOrganismName;
 if(typeof data29 === "string"){
 if(func8(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismName/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismName/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismName/type", {type: "string"}); errors++;
 }
 }
 if(data21._maternalOrganismName !== undefined && func0.call(data21, "_maternalOrganismName")){
@@ -262,11 +262,11 @@ if(data21.paternalOrganismId !== undefined && func0.call(data21, "paternalOrgani
 let data31 = data21.paternalOrganismId;
 if(typeof data31 === "string"){
 if(func8(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismId/type", {type: "string"}); errors++;
 }
 }
 if(data21._paternalOrganismId !== undefined && func0.call(data21, "_paternalOrganismId")){
@@ -278,11 +278,11 @@ if(data21.paternalOrganismName !== undefined && func0.call(data21, "paternalOrga
 let data33 = data21.paternalOrganismName;
 if(typeof data33 === "string"){
 if(func8(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismName/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismName/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismName/type", {type: "string"}); errors++;
 }
 }
 if(data21._paternalOrganismName !== undefined && func0.call(data21, "_paternalOrganismName")){
@@ -297,7 +297,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hybrid", "#/$defs/SubstanceSourceMaterial_Hybrid/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid", "#/$defs/SubstanceSourceMaterial_Hybrid/type", {type: "object"}); errors++;
 }
 }
 if(data.organismGeneral !== undefined && func0.call(data, "organismGeneral")){
@@ -307,11 +307,11 @@ if(data36.id !== undefined && func0.call(data36, "id")){
 let data37 = data36.id;
 if(typeof data37 === "string"){
 if(func8(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/organismGeneral/id", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/organismGeneral/id", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/organismGeneral/id", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/organismGeneral/id", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data36.extension !== undefined && func0.call(data36, "extension")){
@@ -325,7 +325,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/organismGeneral/extension", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/organismGeneral/extension", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
@@ -339,7 +339,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/organismGeneral/modifierExtension", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/organismGeneral/modifierExtension", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data36.kingdom !== undefined && func0.call(data36, "kingdom")){
@@ -364,12 +364,12 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/organismGeneral", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/organismGeneral", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -407,22 +407,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceSourceMaterial" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "SubstanceSourceMaterial"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceSourceMaterial"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -434,11 +434,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -450,11 +450,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -478,7 +478,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -492,7 +492,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -506,7 +506,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sourceMaterialClass !== undefined && func0.call(data, "sourceMaterialClass")){
@@ -533,11 +533,11 @@ if(data.organismName !== undefined && func0.call(data, "organismName")){
 let data18 = data.organismName;
 if(typeof data18 === "string"){
 if(func8(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/organismName", "#/properties/organismName/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/organismName", "#/properties/organismName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/organismName", "#/properties/organismName/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/organismName", "#/properties/organismName/type", {type: "string"}); errors++;
 }
 }
 if(data._organismName !== undefined && func0.call(data, "_organismName")){
@@ -556,7 +556,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parentSubstanceId", "#/properties/parentSubstanceId/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parentSubstanceId", "#/properties/parentSubstanceId/type", {type: "array"}); errors++;
 }
 }
 if(data.parentSubstanceName !== undefined && func0.call(data, "parentSubstanceName")){
@@ -567,16 +567,16 @@ for(let i4=0; i4<len4; i4++){
 let data23 = data22[i4];
 if(typeof data23 === "string"){
 if(func8(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/parentSubstanceName/" + i4, "#/properties/parentSubstanceName/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/parentSubstanceName/" + i4, "#/properties/parentSubstanceName/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parentSubstanceName/" + i4, "#/properties/parentSubstanceName/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parentSubstanceName/" + i4, "#/properties/parentSubstanceName/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parentSubstanceName", "#/properties/parentSubstanceName/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parentSubstanceName", "#/properties/parentSubstanceName/type", {type: "array"}); errors++;
 }
 }
 if(data._parentSubstanceName !== undefined && func0.call(data, "_parentSubstanceName")){
@@ -590,7 +590,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_parentSubstanceName", "#/properties/_parentSubstanceName/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_parentSubstanceName", "#/properties/_parentSubstanceName/type", {type: "array"}); errors++;
 }
 }
 if(data.countryOfOrigin !== undefined && func0.call(data, "countryOfOrigin")){
@@ -604,7 +604,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/countryOfOrigin", "#/properties/countryOfOrigin/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/countryOfOrigin", "#/properties/countryOfOrigin/type", {type: "array"}); errors++;
 }
 }
 if(data.geographicalLocation !== undefined && func0.call(data, "geographicalLocation")){
@@ -615,16 +615,16 @@ for(let i7=0; i7<len7; i7++){
 let data29 = data28[i7];
 if(typeof data29 === "string"){
 if(func8(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/geographicalLocation/" + i7, "#/properties/geographicalLocation/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/geographicalLocation/" + i7, "#/properties/geographicalLocation/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/geographicalLocation/" + i7, "#/properties/geographicalLocation/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/geographicalLocation/" + i7, "#/properties/geographicalLocation/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/geographicalLocation", "#/properties/geographicalLocation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/geographicalLocation", "#/properties/geographicalLocation/type", {type: "array"}); errors++;
 }
 }
 if(data._geographicalLocation !== undefined && func0.call(data, "_geographicalLocation")){
@@ -638,7 +638,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_geographicalLocation", "#/properties/_geographicalLocation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_geographicalLocation", "#/properties/_geographicalLocation/type", {type: "array"}); errors++;
 }
 }
 if(data.developmentStage !== undefined && func0.call(data, "developmentStage")){
@@ -657,11 +657,11 @@ if(data34.id !== undefined && func0.call(data34, "id")){
 let data35 = data34.id;
 if(typeof data35 === "string"){
 if(func8(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/id", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/id", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/id", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/id", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data34.extension !== undefined && func0.call(data34, "extension")){
@@ -675,7 +675,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/extension", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/extension", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data34.modifierExtension !== undefined && func0.call(data34, "modifierExtension")){
@@ -689,18 +689,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/modifierExtension", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/modifierExtension", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data34.fraction !== undefined && func0.call(data34, "fraction")){
 let data40 = data34.fraction;
 if(typeof data40 === "string"){
 if(func8(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/fraction", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/fraction/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/fraction", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/fraction/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/fraction", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/fraction/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/fraction", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/fraction/type", {type: "string"}); errors++;
 }
 }
 if(data34._fraction !== undefined && func0.call(data34, "_fraction")){
@@ -715,12 +715,12 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9, "#/$defs/SubstanceSourceMaterial_FractionDescription/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9, "#/$defs/SubstanceSourceMaterial_FractionDescription/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fractionDescription", "#/properties/fractionDescription/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription", "#/properties/fractionDescription/type", {type: "array"}); errors++;
 }
 }
 if(data.organism !== undefined && func0.call(data, "organism")){
@@ -739,11 +739,11 @@ if(data45.id !== undefined && func0.call(data45, "id")){
 let data46 = data45.id;
 if(typeof data46 === "string"){
 if(func8(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/id", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/id", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/id", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/id", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data45.extension !== undefined && func0.call(data45, "extension")){
@@ -757,7 +757,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/extension", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/extension", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data45.modifierExtension !== undefined && func0.call(data45, "modifierExtension")){
@@ -771,7 +771,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/modifierExtension", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/modifierExtension", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data45.part !== undefined && func0.call(data45, "part")){
@@ -786,17 +786,17 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partDescription/" + i12, "#/$defs/SubstanceSourceMaterial_PartDescription/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription/" + i12, "#/$defs/SubstanceSourceMaterial_PartDescription/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partDescription", "#/properties/partDescription/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription", "#/properties/partDescription/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -835,8 +835,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

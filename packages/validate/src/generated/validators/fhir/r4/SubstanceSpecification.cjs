@@ -49,11 +49,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -67,7 +67,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -81,7 +81,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -111,11 +111,11 @@ if(data9.id !== undefined && func0.call(data9, "id")){
 let data10 = data9.id;
 if(typeof data10 === "string"){
 if(func8(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data9.extension !== undefined && func0.call(data9, "extension")){
@@ -129,7 +129,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/extension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/extension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
@@ -143,7 +143,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/modifierExtension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/modifierExtension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data9.method !== undefined && func0.call(data9, "method")){
@@ -163,12 +163,12 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/$defs/SubstanceSpecification_MolecularWeight/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/$defs/SubstanceSpecification_MolecularWeight/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -204,11 +204,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -222,7 +222,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -236,7 +236,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.stereochemistry !== undefined && func0.call(data, "stereochemistry")){
@@ -253,11 +253,11 @@ if(data.molecularFormula !== undefined && func0.call(data, "molecularFormula")){
 let data7 = data.molecularFormula;
 if(typeof data7 === "string"){
 if(func8(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/molecularFormula", "#/properties/molecularFormula/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularFormula", "#/properties/molecularFormula/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularFormula", "#/properties/molecularFormula/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularFormula", "#/properties/molecularFormula/type", {type: "string"}); errors++;
 }
 }
 if(data._molecularFormula !== undefined && func0.call(data, "_molecularFormula")){
@@ -269,11 +269,11 @@ if(data.molecularFormulaByMoiety !== undefined && func0.call(data, "molecularFor
 let data9 = data.molecularFormulaByMoiety;
 if(typeof data9 === "string"){
 if(func8(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/molecularFormulaByMoiety", "#/properties/molecularFormulaByMoiety/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularFormulaByMoiety", "#/properties/molecularFormulaByMoiety/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularFormulaByMoiety", "#/properties/molecularFormulaByMoiety/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularFormulaByMoiety", "#/properties/molecularFormulaByMoiety/type", {type: "string"}); errors++;
 }
 }
 if(data._molecularFormulaByMoiety !== undefined && func0.call(data, "_molecularFormulaByMoiety")){
@@ -292,7 +292,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/isotope", "#/properties/isotope/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/isotope", "#/properties/isotope/type", {type: "array"}); errors++;
 }
 }
 if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
@@ -302,11 +302,11 @@ if(data13.id !== undefined && func0.call(data13, "id")){
 let data14 = data13.id;
 if(typeof data14 === "string"){
 if(func8(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -320,7 +320,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/extension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/extension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -334,7 +334,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/modifierExtension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/modifierExtension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.method !== undefined && func0.call(data13, "method")){
@@ -354,7 +354,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/$defs/SubstanceSpecification_MolecularWeight/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/$defs/SubstanceSpecification_MolecularWeight/type", {type: "object"}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
@@ -368,7 +368,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "array"}); errors++;
 }
 }
 if(data.representation !== undefined && func0.call(data, "representation")){
@@ -382,11 +382,11 @@ if(data25.id !== undefined && func0.call(data25, "id")){
 let data26 = data25.id;
 if(typeof data26 === "string"){
 if(func8(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/id", "#/$defs/SubstanceSpecification_Representation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/id", "#/$defs/SubstanceSpecification_Representation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/id", "#/$defs/SubstanceSpecification_Representation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/id", "#/$defs/SubstanceSpecification_Representation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data25.extension !== undefined && func0.call(data25, "extension")){
@@ -400,7 +400,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/extension", "#/$defs/SubstanceSpecification_Representation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/extension", "#/$defs/SubstanceSpecification_Representation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data25.modifierExtension !== undefined && func0.call(data25, "modifierExtension")){
@@ -414,7 +414,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/modifierExtension", "#/$defs/SubstanceSpecification_Representation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/modifierExtension", "#/$defs/SubstanceSpecification_Representation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data25.type !== undefined && func0.call(data25, "type")){
@@ -426,11 +426,11 @@ if(data25.representation !== undefined && func0.call(data25, "representation")){
 let data32 = data25.representation;
 if(typeof data32 === "string"){
 if(func8(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/representation", "#/$defs/SubstanceSpecification_Representation/properties/representation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/representation", "#/$defs/SubstanceSpecification_Representation/properties/representation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/representation", "#/$defs/SubstanceSpecification_Representation/properties/representation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/representation", "#/$defs/SubstanceSpecification_Representation/properties/representation/type", {type: "string"}); errors++;
 }
 }
 if(data25._representation !== undefined && func0.call(data25, "_representation")){
@@ -445,17 +445,17 @@ vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/representation/" + i6, "#/$defs/SubstanceSpecification_Representation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6, "#/$defs/SubstanceSpecification_Representation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/representation", "#/properties/representation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/representation", "#/properties/representation/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -517,7 +517,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -529,7 +529,7 @@ props0._name = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -555,11 +555,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -573,7 +573,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -587,18 +587,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data6 = data.name;
 if(typeof data6 === "string"){
 if(func8(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -618,7 +618,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 if(data.preferred !== undefined && func0.call(data, "preferred")){
 if(typeof data.preferred !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/preferred", "#/properties/preferred/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/preferred", "#/properties/preferred/type", {type: "boolean"}); errors++;
 }
 }
 if(data._preferred !== undefined && func0.call(data, "_preferred")){
@@ -637,7 +637,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "array"}); errors++;
 }
 }
 if(data.domain !== undefined && func0.call(data, "domain")){
@@ -651,7 +651,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/domain", "#/properties/domain/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/domain", "#/properties/domain/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -665,7 +665,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.synonym !== undefined && func0.call(data, "synonym")){
@@ -679,7 +679,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/synonym", "#/properties/synonym/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/synonym", "#/properties/synonym/type", {type: "array"}); errors++;
 }
 }
 if(data.translation !== undefined && func0.call(data, "translation")){
@@ -693,7 +693,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/translation", "#/properties/translation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/translation", "#/properties/translation/type", {type: "array"}); errors++;
 }
 }
 if(data.official !== undefined && func0.call(data, "official")){
@@ -707,11 +707,11 @@ if(data23.id !== undefined && func0.call(data23, "id")){
 let data24 = data23.id;
 if(typeof data24 === "string"){
 if(func8(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/id", "#/$defs/SubstanceSpecification_Official/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/id", "#/$defs/SubstanceSpecification_Official/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/id", "#/$defs/SubstanceSpecification_Official/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/id", "#/$defs/SubstanceSpecification_Official/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data23.extension !== undefined && func0.call(data23, "extension")){
@@ -725,7 +725,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/extension", "#/$defs/SubstanceSpecification_Official/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/extension", "#/$defs/SubstanceSpecification_Official/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
@@ -739,7 +739,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/modifierExtension", "#/$defs/SubstanceSpecification_Official/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/modifierExtension", "#/$defs/SubstanceSpecification_Official/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data23.authority !== undefined && func0.call(data23, "authority")){
@@ -756,14 +756,14 @@ if(data23.date !== undefined && func0.call(data23, "date")){
 let data31 = data23.date;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/date", "#/$defs/SubstanceSpecification_Official/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/date", "#/$defs/SubstanceSpecification_Official/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data31))){
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/date", "#/$defs/SubstanceSpecification_Official/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/date", "#/$defs/SubstanceSpecification_Official/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/official/" + i7+"/date", "#/$defs/SubstanceSpecification_Official/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/date", "#/$defs/SubstanceSpecification_Official/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data23._date !== undefined && func0.call(data23, "_date")){
@@ -773,12 +773,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/official/" + i7, "#/$defs/SubstanceSpecification_Official/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7, "#/$defs/SubstanceSpecification_Official/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/official", "#/properties/official/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/official", "#/properties/official/type", {type: "array"}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
@@ -792,12 +792,12 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 evaluated0.props = props0;
@@ -819,22 +819,22 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceSpecification" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "SubstanceSpecification"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceSpecification"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -846,11 +846,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -862,11 +862,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -890,7 +890,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -904,7 +904,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -918,7 +918,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -945,11 +945,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data18 = data.description;
 if(typeof data18 === "string"){
 if(func8(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -968,18 +968,18 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "array"}); errors++;
 }
 }
 if(data.comment !== undefined && func0.call(data, "comment")){
 let data22 = data.comment;
 if(typeof data22 === "string"){
 if(func8(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
@@ -998,11 +998,11 @@ if(data25.id !== undefined && func0.call(data25, "id")){
 let data26 = data25.id;
 if(typeof data26 === "string"){
 if(func8(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/id", "#/$defs/SubstanceSpecification_Moiety/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/id", "#/$defs/SubstanceSpecification_Moiety/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/id", "#/$defs/SubstanceSpecification_Moiety/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/id", "#/$defs/SubstanceSpecification_Moiety/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data25.extension !== undefined && func0.call(data25, "extension")){
@@ -1016,7 +1016,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/extension", "#/$defs/SubstanceSpecification_Moiety/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/extension", "#/$defs/SubstanceSpecification_Moiety/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data25.modifierExtension !== undefined && func0.call(data25, "modifierExtension")){
@@ -1030,7 +1030,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/modifierExtension", "#/$defs/SubstanceSpecification_Moiety/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/modifierExtension", "#/$defs/SubstanceSpecification_Moiety/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data25.role !== undefined && func0.call(data25, "role")){
@@ -1047,11 +1047,11 @@ if(data25.name !== undefined && func0.call(data25, "name")){
 let data33 = data25.name;
 if(typeof data33 === "string"){
 if(func8(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/name", "#/$defs/SubstanceSpecification_Moiety/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/name", "#/$defs/SubstanceSpecification_Moiety/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/name", "#/$defs/SubstanceSpecification_Moiety/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/name", "#/$defs/SubstanceSpecification_Moiety/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data25._name !== undefined && func0.call(data25, "_name")){
@@ -1073,11 +1073,11 @@ if(data25.molecularFormula !== undefined && func0.call(data25, "molecularFormula
 let data37 = data25.molecularFormula;
 if(typeof data37 === "string"){
 if(func8(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/molecularFormula", "#/$defs/SubstanceSpecification_Moiety/properties/molecularFormula/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/molecularFormula", "#/$defs/SubstanceSpecification_Moiety/properties/molecularFormula/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/molecularFormula", "#/$defs/SubstanceSpecification_Moiety/properties/molecularFormula/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/molecularFormula", "#/$defs/SubstanceSpecification_Moiety/properties/molecularFormula/type", {type: "string"}); errors++;
 }
 }
 if(data25._molecularFormula !== undefined && func0.call(data25, "_molecularFormula")){
@@ -1094,11 +1094,11 @@ if(data25.amountString !== undefined && func0.call(data25, "amountString")){
 let data40 = data25.amountString;
 if(typeof data40 === "string"){
 if(func8(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/amountString", "#/$defs/SubstanceSpecification_Moiety/properties/amountString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/amountString", "#/$defs/SubstanceSpecification_Moiety/properties/amountString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/amountString", "#/$defs/SubstanceSpecification_Moiety/properties/amountString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/amountString", "#/$defs/SubstanceSpecification_Moiety/properties/amountString/type", {type: "string"}); errors++;
 }
 }
 if(data25._amountString !== undefined && func0.call(data25, "_amountString")){
@@ -1108,16 +1108,16 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func11(data25, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4, "#/$defs/SubstanceSpecification_Moiety/cdxChoice", "cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4, "#/$defs/SubstanceSpecification_Moiety/cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/moiety/" + i4, "#/$defs/SubstanceSpecification_Moiety/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4, "#/$defs/SubstanceSpecification_Moiety/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/moiety", "#/properties/moiety/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/moiety", "#/properties/moiety/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
@@ -1131,11 +1131,11 @@ if(data43.id !== undefined && func0.call(data43, "id")){
 let data44 = data43.id;
 if(typeof data44 === "string"){
 if(func8(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/id", "#/$defs/SubstanceSpecification_Property/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/id", "#/$defs/SubstanceSpecification_Property/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/id", "#/$defs/SubstanceSpecification_Property/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/id", "#/$defs/SubstanceSpecification_Property/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data43.extension !== undefined && func0.call(data43, "extension")){
@@ -1149,7 +1149,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/extension", "#/$defs/SubstanceSpecification_Property/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/extension", "#/$defs/SubstanceSpecification_Property/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data43.modifierExtension !== undefined && func0.call(data43, "modifierExtension")){
@@ -1163,7 +1163,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/modifierExtension", "#/$defs/SubstanceSpecification_Property/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/modifierExtension", "#/$defs/SubstanceSpecification_Property/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data43.category !== undefined && func0.call(data43, "category")){
@@ -1180,11 +1180,11 @@ if(data43.parameters !== undefined && func0.call(data43, "parameters")){
 let data51 = data43.parameters;
 if(typeof data51 === "string"){
 if(func8(data51) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/parameters", "#/$defs/SubstanceSpecification_Property/properties/parameters/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/parameters", "#/$defs/SubstanceSpecification_Property/properties/parameters/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/parameters", "#/$defs/SubstanceSpecification_Property/properties/parameters/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/parameters", "#/$defs/SubstanceSpecification_Property/properties/parameters/type", {type: "string"}); errors++;
 }
 }
 if(data43._parameters !== undefined && func0.call(data43, "_parameters")){
@@ -1211,11 +1211,11 @@ if(data43.amountString !== undefined && func0.call(data43, "amountString")){
 let data56 = data43.amountString;
 if(typeof data56 === "string"){
 if(func8(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/amountString", "#/$defs/SubstanceSpecification_Property/properties/amountString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/amountString", "#/$defs/SubstanceSpecification_Property/properties/amountString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i7+"/amountString", "#/$defs/SubstanceSpecification_Property/properties/amountString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/amountString", "#/$defs/SubstanceSpecification_Property/properties/amountString/type", {type: "string"}); errors++;
 }
 }
 if(data43._amountString !== undefined && func0.call(data43, "_amountString")){
@@ -1225,20 +1225,20 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms1 = func11(data43, obj1);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/property/" + i7, "#/$defs/SubstanceSpecification_Property/cdxChoice", "cdxChoice", {choice: "definingSubstance[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7, "#/$defs/SubstanceSpecification_Property/cdxChoice", {choice: "definingSubstance[x]", forms: forms1}); errors++;
 }
 const forms2 = func11(data43, obj0);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath+"/property/" + i7, "#/$defs/SubstanceSpecification_Property/cdxChoice", "cdxChoice", {choice: "amount[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7, "#/$defs/SubstanceSpecification_Property/cdxChoice", {choice: "amount[x]", forms: forms2}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i7, "#/$defs/SubstanceSpecification_Property/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7, "#/$defs/SubstanceSpecification_Property/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
 }
 }
 if(data.referenceInformation !== undefined && func0.call(data, "referenceInformation")){
@@ -1262,11 +1262,11 @@ if(data61.id !== undefined && func0.call(data61, "id")){
 let data62 = data61.id;
 if(typeof data62 === "string"){
 if(func8(data62) < 1){
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/id", "#/$defs/SubstanceSpecification_Code/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/id", "#/$defs/SubstanceSpecification_Code/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/id", "#/$defs/SubstanceSpecification_Code/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/id", "#/$defs/SubstanceSpecification_Code/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data61.extension !== undefined && func0.call(data61, "extension")){
@@ -1280,7 +1280,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/extension", "#/$defs/SubstanceSpecification_Code/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/extension", "#/$defs/SubstanceSpecification_Code/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data61.modifierExtension !== undefined && func0.call(data61, "modifierExtension")){
@@ -1294,7 +1294,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/modifierExtension", "#/$defs/SubstanceSpecification_Code/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/modifierExtension", "#/$defs/SubstanceSpecification_Code/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data61.code !== undefined && func0.call(data61, "code")){
@@ -1311,14 +1311,14 @@ if(data61.statusDate !== undefined && func0.call(data61, "statusDate")){
 let data69 = data61.statusDate;
 if(typeof data69 === "string"){
 if(!pattern3.test(data69)){
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/statusDate", "#/$defs/SubstanceSpecification_Code/properties/statusDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/statusDate", "#/$defs/SubstanceSpecification_Code/properties/statusDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data69))){
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/statusDate", "#/$defs/SubstanceSpecification_Code/properties/statusDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/statusDate", "#/$defs/SubstanceSpecification_Code/properties/statusDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/statusDate", "#/$defs/SubstanceSpecification_Code/properties/statusDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/statusDate", "#/$defs/SubstanceSpecification_Code/properties/statusDate/type", {type: "string"}); errors++;
 }
 }
 if(data61._statusDate !== undefined && func0.call(data61, "_statusDate")){
@@ -1330,11 +1330,11 @@ if(data61.comment !== undefined && func0.call(data61, "comment")){
 let data71 = data61.comment;
 if(typeof data71 === "string"){
 if(func8(data71) < 1){
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/comment", "#/$defs/SubstanceSpecification_Code/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/comment", "#/$defs/SubstanceSpecification_Code/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/comment", "#/$defs/SubstanceSpecification_Code/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/comment", "#/$defs/SubstanceSpecification_Code/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data61._comment !== undefined && func0.call(data61, "_comment")){
@@ -1353,17 +1353,17 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10+"/source", "#/$defs/SubstanceSpecification_Code/properties/source/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/source", "#/$defs/SubstanceSpecification_Code/properties/source/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code/" + i10, "#/$defs/SubstanceSpecification_Code/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10, "#/$defs/SubstanceSpecification_Code/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
@@ -1377,7 +1377,7 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "array"}); errors++;
 }
 }
 if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
@@ -1391,11 +1391,11 @@ if(data78.id !== undefined && func0.call(data78, "id")){
 let data79 = data78.id;
 if(typeof data79 === "string"){
 if(func8(data79) < 1){
-vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data78.extension !== undefined && func0.call(data78, "extension")){
@@ -1409,7 +1409,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/extension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/extension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data78.modifierExtension !== undefined && func0.call(data78, "modifierExtension")){
@@ -1423,7 +1423,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/modifierExtension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/modifierExtension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data78.method !== undefined && func0.call(data78, "method")){
@@ -1443,12 +1443,12 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15, "#/$defs/SubstanceSpecification_MolecularWeight/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15, "#/$defs/SubstanceSpecification_MolecularWeight/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/properties/molecularWeight/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/properties/molecularWeight/type", {type: "array"}); errors++;
 }
 }
 if(data.relationship !== undefined && func0.call(data, "relationship")){
@@ -1462,11 +1462,11 @@ if(data88.id !== undefined && func0.call(data88, "id")){
 let data89 = data88.id;
 if(typeof data89 === "string"){
 if(func8(data89) < 1){
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/id", "#/$defs/SubstanceSpecification_Relationship/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/id", "#/$defs/SubstanceSpecification_Relationship/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/id", "#/$defs/SubstanceSpecification_Relationship/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/id", "#/$defs/SubstanceSpecification_Relationship/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data88.extension !== undefined && func0.call(data88, "extension")){
@@ -1480,7 +1480,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/extension", "#/$defs/SubstanceSpecification_Relationship/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/extension", "#/$defs/SubstanceSpecification_Relationship/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data88.modifierExtension !== undefined && func0.call(data88, "modifierExtension")){
@@ -1494,7 +1494,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/modifierExtension", "#/$defs/SubstanceSpecification_Relationship/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/modifierExtension", "#/$defs/SubstanceSpecification_Relationship/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data88.substanceReference !== undefined && func0.call(data88, "substanceReference")){
@@ -1514,7 +1514,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 if(data88.isDefining !== undefined && func0.call(data88, "isDefining")){
 if(typeof data88.isDefining !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/isDefining", "#/$defs/SubstanceSpecification_Relationship/properties/isDefining/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/isDefining", "#/$defs/SubstanceSpecification_Relationship/properties/isDefining/type", {type: "boolean"}); errors++;
 }
 }
 if(data88._isDefining !== undefined && func0.call(data88, "_isDefining")){
@@ -1541,11 +1541,11 @@ if(data88.amountString !== undefined && func0.call(data88, "amountString")){
 let data102 = data88.amountString;
 if(typeof data102 === "string"){
 if(func8(data102) < 1){
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/amountString", "#/$defs/SubstanceSpecification_Relationship/properties/amountString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/amountString", "#/$defs/SubstanceSpecification_Relationship/properties/amountString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/amountString", "#/$defs/SubstanceSpecification_Relationship/properties/amountString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/amountString", "#/$defs/SubstanceSpecification_Relationship/properties/amountString/type", {type: "string"}); errors++;
 }
 }
 if(data88._amountString !== undefined && func0.call(data88, "_amountString")){
@@ -1574,25 +1574,25 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/source", "#/$defs/SubstanceSpecification_Relationship/properties/source/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/source", "#/$defs/SubstanceSpecification_Relationship/properties/source/type", {type: "array"}); errors++;
 }
 }
 const forms3 = func11(data88, obj2);
 if(forms3 !== null){
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18, "#/$defs/SubstanceSpecification_Relationship/cdxChoice", "cdxChoice", {choice: "substance[x]", forms: forms3}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18, "#/$defs/SubstanceSpecification_Relationship/cdxChoice", {choice: "substance[x]", forms: forms3}); errors++;
 }
 const forms4 = func11(data88, obj3);
 if(forms4 !== null){
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18, "#/$defs/SubstanceSpecification_Relationship/cdxChoice", "cdxChoice", {choice: "amount[x]", forms: forms4}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18, "#/$defs/SubstanceSpecification_Relationship/cdxChoice", {choice: "amount[x]", forms: forms4}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relationship/" + i18, "#/$defs/SubstanceSpecification_Relationship/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18, "#/$defs/SubstanceSpecification_Relationship/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relationship", "#/properties/relationship/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relationship", "#/properties/relationship/type", {type: "array"}); errors++;
 }
 }
 if(data.nucleicAcid !== undefined && func0.call(data, "nucleicAcid")){
@@ -1617,7 +1617,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1661,8 +1661,8 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

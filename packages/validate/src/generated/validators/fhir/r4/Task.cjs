@@ -178,7 +178,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -190,7 +190,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -214,7 +214,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.intent === undefined) || (!(func0.call(data, "intent")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "intent"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "intent"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -226,7 +226,7 @@ props1._intent = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -239,7 +239,7 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -296,18 +296,18 @@ props0.output = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Task" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "Task"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Task"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -319,11 +319,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -335,11 +335,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -363,7 +363,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -377,7 +377,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -391,7 +391,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -405,18 +405,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
 let data18 = data.instantiatesCanonical;
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
@@ -428,11 +428,11 @@ if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
 let data20 = data.instantiatesUri;
 if(typeof data20 === "string"){
 if(!pattern1.test(data20)){
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "string"}); errors++;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
@@ -451,7 +451,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
@@ -470,13 +470,13 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data27 = data.status;
 if(!((((((((((((data27 === "draft") || (data27 === "requested")) || (data27 === "received")) || (data27 === "accepted")) || (data27 === "rejected")) || (data27 === "ready")) || (data27 === "cancelled")) || (data27 === "in-progress")) || (data27 === "on-hold")) || (data27 === "failed")) || (data27 === "completed")) || (data27 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -497,7 +497,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data.intent !== undefined && func0.call(data, "intent")){
 let data31 = data.intent;
 if(!(((((((((data31 === "unknown") || (data31 === "proposal")) || (data31 === "plan")) || (data31 === "order")) || (data31 === "original-order")) || (data31 === "reflex-order")) || (data31 === "filler-order")) || (data31 === "instance-order")) || (data31 === "option"))){
-vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", "enum", {allowedValues: schema0.properties.intent.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema0.properties.intent.enum}); errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
@@ -508,10 +508,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data33 = data.priority;
 if(typeof data33 !== "string"){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
 }
 if(!((((data33 === "routine") || (data33 === "urgent")) || (data33 === "asap")) || (data33 === "stat"))){
-vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", "enum", {allowedValues: schema0.properties.priority.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema0.properties.priority.enum}); errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
@@ -528,11 +528,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data36 = data.description;
 if(typeof data36 === "string"){
 if(func9(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -564,14 +564,14 @@ if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
 let data42 = data.authoredOn;
 if(typeof data42 === "string"){
 if(!pattern3.test(data42)){
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data42))){
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/type", {type: "string"}); errors++;
 }
 }
 if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
@@ -583,14 +583,14 @@ if(data.lastModified !== undefined && func0.call(data, "lastModified")){
 let data44 = data.lastModified;
 if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
-vErrors = addError(vErrors, instancePath+"/lastModified", "#/properties/lastModified/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastModified", "#/properties/lastModified/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data44))){
-vErrors = addError(vErrors, instancePath+"/lastModified", "#/properties/lastModified/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastModified", "#/properties/lastModified/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastModified", "#/properties/lastModified/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastModified", "#/properties/lastModified/type", {type: "string"}); errors++;
 }
 }
 if(data._lastModified !== undefined && func0.call(data, "_lastModified")){
@@ -614,7 +614,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/performerType", "#/properties/performerType/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/performerType", "#/properties/performerType/type", {type: "array"}); errors++;
 }
 }
 if(data.owner !== undefined && func0.call(data, "owner")){
@@ -648,7 +648,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -662,7 +662,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.relevantHistory !== undefined && func0.call(data, "relevantHistory")){
@@ -676,7 +676,7 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/relevantHistory", "#/properties/relevantHistory/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/relevantHistory", "#/properties/relevantHistory/type", {type: "array"}); errors++;
 }
 }
 if(data.restriction !== undefined && func0.call(data, "restriction")){
@@ -686,11 +686,11 @@ if(data59.id !== undefined && func0.call(data59, "id")){
 let data60 = data59.id;
 if(typeof data60 === "string"){
 if(func9(data60) < 1){
-vErrors = addError(vErrors, instancePath+"/restriction/id", "#/$defs/Task_Restriction/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/id", "#/$defs/Task_Restriction/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/restriction/id", "#/$defs/Task_Restriction/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/id", "#/$defs/Task_Restriction/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data59.extension !== undefined && func0.call(data59, "extension")){
@@ -704,7 +704,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/restriction/extension", "#/$defs/Task_Restriction/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/extension", "#/$defs/Task_Restriction/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data59.modifierExtension !== undefined && func0.call(data59, "modifierExtension")){
@@ -718,20 +718,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/restriction/modifierExtension", "#/$defs/Task_Restriction/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/modifierExtension", "#/$defs/Task_Restriction/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data59.repetitions !== undefined && func0.call(data59, "repetitions")){
 let data65 = data59.repetitions;
 if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
-vErrors = addError(vErrors, instancePath+"/restriction/repetitions", "#/$defs/Task_Restriction/properties/repetitions/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/repetitions", "#/$defs/Task_Restriction/properties/repetitions/type", {type: "integer"}); errors++;
 }
 if((typeof data65 == "number") && (isFinite(data65))){
 if(data65 > 2147483647 || isNaN(data65)){
-vErrors = addError(vErrors, instancePath+"/restriction/repetitions", "#/$defs/Task_Restriction/properties/repetitions/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/repetitions", "#/$defs/Task_Restriction/properties/repetitions/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data65 < 1 || isNaN(data65)){
-vErrors = addError(vErrors, instancePath+"/restriction/repetitions", "#/$defs/Task_Restriction/properties/repetitions/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/repetitions", "#/$defs/Task_Restriction/properties/repetitions/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -756,12 +756,12 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/restriction/recipient", "#/$defs/Task_Restriction/properties/recipient/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/recipient", "#/$defs/Task_Restriction/properties/recipient/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/restriction", "#/$defs/Task_Restriction/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/restriction", "#/$defs/Task_Restriction/type", {type: "object"}); errors++;
 }
 }
 if(data.input !== undefined && func0.call(data, "input")){
@@ -1408,28 +1408,28 @@ if(_valid2){
 const _errs113 = errors;
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.valueBase64Binary === undefined) || (!(func0.call(data71, "valueBase64Binary")))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/allOf/0/then/required", "required", {missingProperty: "valueBase64Binary"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/allOf/0/then/required", {missingProperty: "valueBase64Binary"}); errors++;
 }
 }
 var _valid2 = _errs113 === errors;
 valid38 = _valid2;
 }
 if(!valid38){
-vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.type === undefined) || (!(func0.call(data71, "type")))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/required", {missingProperty: "type"}); errors++;
 }
 if(data71.id !== undefined && func0.call(data71, "id")){
 let data141 = data71.id;
 if(typeof data141 === "string"){
 if(func9(data141) < 1){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/id", "#/$defs/Task_Input/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/id", "#/$defs/Task_Input/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/id", "#/$defs/Task_Input/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/id", "#/$defs/Task_Input/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data71.extension !== undefined && func0.call(data71, "extension")){
@@ -1443,7 +1443,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/extension", "#/$defs/Task_Input/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/extension", "#/$defs/Task_Input/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data71.modifierExtension !== undefined && func0.call(data71, "modifierExtension")){
@@ -1457,7 +1457,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/modifierExtension", "#/$defs/Task_Input/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/modifierExtension", "#/$defs/Task_Input/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data71.type !== undefined && func0.call(data71, "type")){
@@ -1469,11 +1469,11 @@ if(data71.valueBase64Binary !== undefined && func0.call(data71, "valueBase64Bina
 let data147 = data71.valueBase64Binary;
 if(typeof data147 === "string"){
 if(!(formats1(data147))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueBase64Binary", "#/$defs/Task_Input/properties/valueBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueBase64Binary", "#/$defs/Task_Input/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueBase64Binary", "#/$defs/Task_Input/properties/valueBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueBase64Binary", "#/$defs/Task_Input/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueBase64Binary !== undefined && func0.call(data71, "_valueBase64Binary")){
@@ -1483,7 +1483,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data71.valueBoolean !== undefined && func0.call(data71, "valueBoolean")){
 if(typeof data71.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueBoolean", "#/$defs/Task_Input/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueBoolean", "#/$defs/Task_Input/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data71._valueBoolean !== undefined && func0.call(data71, "_valueBoolean")){
@@ -1495,11 +1495,11 @@ if(data71.valueCanonical !== undefined && func0.call(data71, "valueCanonical")){
 let data151 = data71.valueCanonical;
 if(typeof data151 === "string"){
 if(!pattern1.test(data151)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCanonical", "#/$defs/Task_Input/properties/valueCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCanonical", "#/$defs/Task_Input/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCanonical", "#/$defs/Task_Input/properties/valueCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCanonical", "#/$defs/Task_Input/properties/valueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueCanonical !== undefined && func0.call(data71, "_valueCanonical")){
@@ -1511,11 +1511,11 @@ if(data71.valueCode !== undefined && func0.call(data71, "valueCode")){
 let data153 = data71.valueCode;
 if(typeof data153 === "string"){
 if(!pattern2.test(data153)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCode", "#/$defs/Task_Input/properties/valueCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCode", "#/$defs/Task_Input/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCode", "#/$defs/Task_Input/properties/valueCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCode", "#/$defs/Task_Input/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueCode !== undefined && func0.call(data71, "_valueCode")){
@@ -1527,11 +1527,11 @@ if(data71.valueDate !== undefined && func0.call(data71, "valueDate")){
 let data155 = data71.valueDate;
 if(typeof data155 === "string"){
 if(!pattern4.test(data155)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDate", "#/$defs/Task_Input/properties/valueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDate", "#/$defs/Task_Input/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDate", "#/$defs/Task_Input/properties/valueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDate", "#/$defs/Task_Input/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueDate !== undefined && func0.call(data71, "_valueDate")){
@@ -1543,11 +1543,11 @@ if(data71.valueDateTime !== undefined && func0.call(data71, "valueDateTime")){
 let data157 = data71.valueDateTime;
 if(typeof data157 === "string"){
 if(!pattern3.test(data157)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDateTime", "#/$defs/Task_Input/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDateTime", "#/$defs/Task_Input/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDateTime", "#/$defs/Task_Input/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDateTime", "#/$defs/Task_Input/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueDateTime !== undefined && func0.call(data71, "_valueDateTime")){
@@ -1558,7 +1558,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data71.valueDecimal !== undefined && func0.call(data71, "valueDecimal")){
 let data159 = data71.valueDecimal;
 if(!((typeof data159 == "number") && (isFinite(data159)))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDecimal", "#/$defs/Task_Input/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDecimal", "#/$defs/Task_Input/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data71._valueDecimal !== undefined && func0.call(data71, "_valueDecimal")){
@@ -1570,11 +1570,11 @@ if(data71.valueId !== undefined && func0.call(data71, "valueId")){
 let data161 = data71.valueId;
 if(typeof data161 === "string"){
 if(!pattern0.test(data161)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueId", "#/$defs/Task_Input/properties/valueId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueId", "#/$defs/Task_Input/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueId", "#/$defs/Task_Input/properties/valueId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueId", "#/$defs/Task_Input/properties/valueId/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueId !== undefined && func0.call(data71, "_valueId")){
@@ -1586,11 +1586,11 @@ if(data71.valueInstant !== undefined && func0.call(data71, "valueInstant")){
 let data163 = data71.valueInstant;
 if(typeof data163 === "string"){
 if(!pattern5.test(data163)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInstant", "#/$defs/Task_Input/properties/valueInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInstant", "#/$defs/Task_Input/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInstant", "#/$defs/Task_Input/properties/valueInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInstant", "#/$defs/Task_Input/properties/valueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueInstant !== undefined && func0.call(data71, "_valueInstant")){
@@ -1601,14 +1601,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data71.valueInteger !== undefined && func0.call(data71, "valueInteger")){
 let data165 = data71.valueInteger;
 if(!(((typeof data165 == "number") && (!(data165 % 1) && !isNaN(data165))) && (isFinite(data165)))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInteger", "#/$defs/Task_Input/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInteger", "#/$defs/Task_Input/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data165 == "number") && (isFinite(data165))){
 if(data165 > 2147483647 || isNaN(data165)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInteger", "#/$defs/Task_Input/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInteger", "#/$defs/Task_Input/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data165 < -2147483648 || isNaN(data165)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInteger", "#/$defs/Task_Input/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInteger", "#/$defs/Task_Input/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1621,11 +1621,11 @@ if(data71.valueMarkdown !== undefined && func0.call(data71, "valueMarkdown")){
 let data167 = data71.valueMarkdown;
 if(typeof data167 === "string"){
 if(func9(data167) < 1){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueMarkdown", "#/$defs/Task_Input/properties/valueMarkdown/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueMarkdown", "#/$defs/Task_Input/properties/valueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueMarkdown", "#/$defs/Task_Input/properties/valueMarkdown/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueMarkdown", "#/$defs/Task_Input/properties/valueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueMarkdown !== undefined && func0.call(data71, "_valueMarkdown")){
@@ -1637,11 +1637,11 @@ if(data71.valueOid !== undefined && func0.call(data71, "valueOid")){
 let data169 = data71.valueOid;
 if(typeof data169 === "string"){
 if(!pattern6.test(data169)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueOid", "#/$defs/Task_Input/properties/valueOid/pattern", "pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueOid", "#/$defs/Task_Input/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueOid", "#/$defs/Task_Input/properties/valueOid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueOid", "#/$defs/Task_Input/properties/valueOid/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueOid !== undefined && func0.call(data71, "_valueOid")){
@@ -1652,14 +1652,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data71.valuePositiveInt !== undefined && func0.call(data71, "valuePositiveInt")){
 let data171 = data71.valuePositiveInt;
 if(!(((typeof data171 == "number") && (!(data171 % 1) && !isNaN(data171))) && (isFinite(data171)))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valuePositiveInt", "#/$defs/Task_Input/properties/valuePositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valuePositiveInt", "#/$defs/Task_Input/properties/valuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data171 == "number") && (isFinite(data171))){
 if(data171 > 2147483647 || isNaN(data171)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valuePositiveInt", "#/$defs/Task_Input/properties/valuePositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valuePositiveInt", "#/$defs/Task_Input/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data171 < 1 || isNaN(data171)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valuePositiveInt", "#/$defs/Task_Input/properties/valuePositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valuePositiveInt", "#/$defs/Task_Input/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -1672,11 +1672,11 @@ if(data71.valueString !== undefined && func0.call(data71, "valueString")){
 let data173 = data71.valueString;
 if(typeof data173 === "string"){
 if(func9(data173) < 1){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueString", "#/$defs/Task_Input/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueString", "#/$defs/Task_Input/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueString", "#/$defs/Task_Input/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueString", "#/$defs/Task_Input/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueString !== undefined && func0.call(data71, "_valueString")){
@@ -1688,11 +1688,11 @@ if(data71.valueTime !== undefined && func0.call(data71, "valueTime")){
 let data175 = data71.valueTime;
 if(typeof data175 === "string"){
 if(!pattern7.test(data175)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueTime", "#/$defs/Task_Input/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueTime", "#/$defs/Task_Input/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueTime", "#/$defs/Task_Input/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueTime", "#/$defs/Task_Input/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueTime !== undefined && func0.call(data71, "_valueTime")){
@@ -1703,14 +1703,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data71.valueUnsignedInt !== undefined && func0.call(data71, "valueUnsignedInt")){
 let data177 = data71.valueUnsignedInt;
 if(!(((typeof data177 == "number") && (!(data177 % 1) && !isNaN(data177))) && (isFinite(data177)))){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUnsignedInt", "#/$defs/Task_Input/properties/valueUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUnsignedInt", "#/$defs/Task_Input/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data177 == "number") && (isFinite(data177))){
 if(data177 > 2147483647 || isNaN(data177)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUnsignedInt", "#/$defs/Task_Input/properties/valueUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUnsignedInt", "#/$defs/Task_Input/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data177 < 0 || isNaN(data177)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUnsignedInt", "#/$defs/Task_Input/properties/valueUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUnsignedInt", "#/$defs/Task_Input/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -1723,11 +1723,11 @@ if(data71.valueUri !== undefined && func0.call(data71, "valueUri")){
 let data179 = data71.valueUri;
 if(typeof data179 === "string"){
 if(!pattern1.test(data179)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUri", "#/$defs/Task_Input/properties/valueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUri", "#/$defs/Task_Input/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUri", "#/$defs/Task_Input/properties/valueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUri", "#/$defs/Task_Input/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueUri !== undefined && func0.call(data71, "_valueUri")){
@@ -1739,11 +1739,11 @@ if(data71.valueUrl !== undefined && func0.call(data71, "valueUrl")){
 let data181 = data71.valueUrl;
 if(typeof data181 === "string"){
 if(!pattern1.test(data181)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUrl", "#/$defs/Task_Input/properties/valueUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUrl", "#/$defs/Task_Input/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUrl", "#/$defs/Task_Input/properties/valueUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUrl", "#/$defs/Task_Input/properties/valueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueUrl !== undefined && func0.call(data71, "_valueUrl")){
@@ -1755,11 +1755,11 @@ if(data71.valueUuid !== undefined && func0.call(data71, "valueUuid")){
 let data183 = data71.valueUuid;
 if(typeof data183 === "string"){
 if(!pattern8.test(data183)){
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUuid", "#/$defs/Task_Input/properties/valueUuid/pattern", "pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUuid", "#/$defs/Task_Input/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUuid", "#/$defs/Task_Input/properties/valueUuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUuid", "#/$defs/Task_Input/properties/valueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueUuid !== undefined && func0.call(data71, "_valueUuid")){
@@ -1924,16 +1924,16 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 const forms0 = func37(data71, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/input", "#/properties/input/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/input", "#/properties/input/type", {type: "array"}); errors++;
 }
 }
 if(data.output !== undefined && func0.call(data, "output")){
@@ -2580,28 +2580,28 @@ if(_valid3){
 const _errs219 = errors;
 if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
 if((data217.valueBase64Binary === undefined) || (!(func0.call(data217, "valueBase64Binary")))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/allOf/0/then/required", "required", {missingProperty: "valueBase64Binary"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/allOf/0/then/required", {missingProperty: "valueBase64Binary"}); errors++;
 }
 }
 var _valid3 = _errs219 === errors;
 valid49 = _valid3;
 }
 if(!valid49){
-vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
 if((data217.type === undefined) || (!(func0.call(data217, "type")))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/required", {missingProperty: "type"}); errors++;
 }
 if(data217.id !== undefined && func0.call(data217, "id")){
 let data287 = data217.id;
 if(typeof data287 === "string"){
 if(func9(data287) < 1){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/id", "#/$defs/Task_Output/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/id", "#/$defs/Task_Output/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/id", "#/$defs/Task_Output/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/id", "#/$defs/Task_Output/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data217.extension !== undefined && func0.call(data217, "extension")){
@@ -2615,7 +2615,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/extension", "#/$defs/Task_Output/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/extension", "#/$defs/Task_Output/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data217.modifierExtension !== undefined && func0.call(data217, "modifierExtension")){
@@ -2629,7 +2629,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/modifierExtension", "#/$defs/Task_Output/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/modifierExtension", "#/$defs/Task_Output/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data217.type !== undefined && func0.call(data217, "type")){
@@ -2641,11 +2641,11 @@ if(data217.valueBase64Binary !== undefined && func0.call(data217, "valueBase64Bi
 let data293 = data217.valueBase64Binary;
 if(typeof data293 === "string"){
 if(!(formats1(data293))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueBase64Binary", "#/$defs/Task_Output/properties/valueBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueBase64Binary", "#/$defs/Task_Output/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueBase64Binary", "#/$defs/Task_Output/properties/valueBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueBase64Binary", "#/$defs/Task_Output/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
@@ -2655,7 +2655,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
 if(typeof data217.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueBoolean", "#/$defs/Task_Output/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueBoolean", "#/$defs/Task_Output/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
@@ -2667,11 +2667,11 @@ if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")
 let data297 = data217.valueCanonical;
 if(typeof data297 === "string"){
 if(!pattern1.test(data297)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCanonical", "#/$defs/Task_Output/properties/valueCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCanonical", "#/$defs/Task_Output/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCanonical", "#/$defs/Task_Output/properties/valueCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCanonical", "#/$defs/Task_Output/properties/valueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
@@ -2683,11 +2683,11 @@ if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
 let data299 = data217.valueCode;
 if(typeof data299 === "string"){
 if(!pattern2.test(data299)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCode", "#/$defs/Task_Output/properties/valueCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCode", "#/$defs/Task_Output/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCode", "#/$defs/Task_Output/properties/valueCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCode", "#/$defs/Task_Output/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
@@ -2699,11 +2699,11 @@ if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
 let data301 = data217.valueDate;
 if(typeof data301 === "string"){
 if(!pattern4.test(data301)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDate", "#/$defs/Task_Output/properties/valueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDate", "#/$defs/Task_Output/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDate", "#/$defs/Task_Output/properties/valueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDate", "#/$defs/Task_Output/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
@@ -2715,11 +2715,11 @@ if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
 let data303 = data217.valueDateTime;
 if(typeof data303 === "string"){
 if(!pattern3.test(data303)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDateTime", "#/$defs/Task_Output/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDateTime", "#/$defs/Task_Output/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDateTime", "#/$defs/Task_Output/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDateTime", "#/$defs/Task_Output/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
@@ -2730,7 +2730,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
 let data305 = data217.valueDecimal;
 if(!((typeof data305 == "number") && (isFinite(data305)))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDecimal", "#/$defs/Task_Output/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDecimal", "#/$defs/Task_Output/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
@@ -2742,11 +2742,11 @@ if(data217.valueId !== undefined && func0.call(data217, "valueId")){
 let data307 = data217.valueId;
 if(typeof data307 === "string"){
 if(!pattern0.test(data307)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueId", "#/$defs/Task_Output/properties/valueId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueId", "#/$defs/Task_Output/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueId", "#/$defs/Task_Output/properties/valueId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueId", "#/$defs/Task_Output/properties/valueId/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
@@ -2758,11 +2758,11 @@ if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
 let data309 = data217.valueInstant;
 if(typeof data309 === "string"){
 if(!pattern5.test(data309)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInstant", "#/$defs/Task_Output/properties/valueInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInstant", "#/$defs/Task_Output/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInstant", "#/$defs/Task_Output/properties/valueInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInstant", "#/$defs/Task_Output/properties/valueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
@@ -2773,14 +2773,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
 let data311 = data217.valueInteger;
 if(!(((typeof data311 == "number") && (!(data311 % 1) && !isNaN(data311))) && (isFinite(data311)))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInteger", "#/$defs/Task_Output/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInteger", "#/$defs/Task_Output/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data311 == "number") && (isFinite(data311))){
 if(data311 > 2147483647 || isNaN(data311)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInteger", "#/$defs/Task_Output/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInteger", "#/$defs/Task_Output/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data311 < -2147483648 || isNaN(data311)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInteger", "#/$defs/Task_Output/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInteger", "#/$defs/Task_Output/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -2793,11 +2793,11 @@ if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
 let data313 = data217.valueMarkdown;
 if(typeof data313 === "string"){
 if(func9(data313) < 1){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueMarkdown", "#/$defs/Task_Output/properties/valueMarkdown/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueMarkdown", "#/$defs/Task_Output/properties/valueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueMarkdown", "#/$defs/Task_Output/properties/valueMarkdown/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueMarkdown", "#/$defs/Task_Output/properties/valueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
@@ -2809,11 +2809,11 @@ if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
 let data315 = data217.valueOid;
 if(typeof data315 === "string"){
 if(!pattern6.test(data315)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueOid", "#/$defs/Task_Output/properties/valueOid/pattern", "pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueOid", "#/$defs/Task_Output/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueOid", "#/$defs/Task_Output/properties/valueOid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueOid", "#/$defs/Task_Output/properties/valueOid/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
@@ -2824,14 +2824,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
 let data317 = data217.valuePositiveInt;
 if(!(((typeof data317 == "number") && (!(data317 % 1) && !isNaN(data317))) && (isFinite(data317)))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valuePositiveInt", "#/$defs/Task_Output/properties/valuePositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valuePositiveInt", "#/$defs/Task_Output/properties/valuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data317 == "number") && (isFinite(data317))){
 if(data317 > 2147483647 || isNaN(data317)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valuePositiveInt", "#/$defs/Task_Output/properties/valuePositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valuePositiveInt", "#/$defs/Task_Output/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data317 < 1 || isNaN(data317)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valuePositiveInt", "#/$defs/Task_Output/properties/valuePositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valuePositiveInt", "#/$defs/Task_Output/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -2844,11 +2844,11 @@ if(data217.valueString !== undefined && func0.call(data217, "valueString")){
 let data319 = data217.valueString;
 if(typeof data319 === "string"){
 if(func9(data319) < 1){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueString", "#/$defs/Task_Output/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueString", "#/$defs/Task_Output/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueString", "#/$defs/Task_Output/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueString", "#/$defs/Task_Output/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
@@ -2860,11 +2860,11 @@ if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
 let data321 = data217.valueTime;
 if(typeof data321 === "string"){
 if(!pattern7.test(data321)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueTime", "#/$defs/Task_Output/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueTime", "#/$defs/Task_Output/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueTime", "#/$defs/Task_Output/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueTime", "#/$defs/Task_Output/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
@@ -2875,14 +2875,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
 let data323 = data217.valueUnsignedInt;
 if(!(((typeof data323 == "number") && (!(data323 % 1) && !isNaN(data323))) && (isFinite(data323)))){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUnsignedInt", "#/$defs/Task_Output/properties/valueUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUnsignedInt", "#/$defs/Task_Output/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data323 == "number") && (isFinite(data323))){
 if(data323 > 2147483647 || isNaN(data323)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUnsignedInt", "#/$defs/Task_Output/properties/valueUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUnsignedInt", "#/$defs/Task_Output/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data323 < 0 || isNaN(data323)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUnsignedInt", "#/$defs/Task_Output/properties/valueUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUnsignedInt", "#/$defs/Task_Output/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -2895,11 +2895,11 @@ if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
 let data325 = data217.valueUri;
 if(typeof data325 === "string"){
 if(!pattern1.test(data325)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUri", "#/$defs/Task_Output/properties/valueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUri", "#/$defs/Task_Output/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUri", "#/$defs/Task_Output/properties/valueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUri", "#/$defs/Task_Output/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
@@ -2911,11 +2911,11 @@ if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
 let data327 = data217.valueUrl;
 if(typeof data327 === "string"){
 if(!pattern1.test(data327)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUrl", "#/$defs/Task_Output/properties/valueUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUrl", "#/$defs/Task_Output/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUrl", "#/$defs/Task_Output/properties/valueUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUrl", "#/$defs/Task_Output/properties/valueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
@@ -2927,11 +2927,11 @@ if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
 let data329 = data217.valueUuid;
 if(typeof data329 === "string"){
 if(!pattern8.test(data329)){
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUuid", "#/$defs/Task_Output/properties/valueUuid/pattern", "pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUuid", "#/$defs/Task_Output/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUuid", "#/$defs/Task_Output/properties/valueUuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUuid", "#/$defs/Task_Output/properties/valueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
@@ -3096,21 +3096,21 @@ vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 const forms1 = func37(data217, obj0);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/type", "type", {type: "object"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/output", "#/properties/output/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/output", "#/properties/output/type", {type: "array"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -3118,8 +3118,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -65,11 +65,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -83,7 +83,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -97,18 +97,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
 let data5 = data.code;
 if(typeof data5 === "string"){
 if(func6(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -118,7 +118,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.isDefault !== undefined && func0.call(data, "isDefault")){
 if(typeof data.isDefault !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/isDefault", "#/properties/isDefault/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/isDefault", "#/properties/isDefault/type", {type: "boolean"}); errors++;
 }
 }
 if(data._isDefault !== undefined && func0.call(data, "_isDefault")){
@@ -128,7 +128,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.compositional !== undefined && func0.call(data, "compositional")){
 if(typeof data.compositional !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/compositional", "#/properties/compositional/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/compositional", "#/properties/compositional/type", {type: "boolean"}); errors++;
 }
 }
 if(data._compositional !== undefined && func0.call(data, "_compositional")){
@@ -144,16 +144,16 @@ for(let i2=0; i2<len2; i2++){
 let data12 = data11[i2];
 if(typeof data12 === "string"){
 if(!pattern2.test(data12)){
-vErrors = addError(vErrors, instancePath+"/language/" + i2, "#/properties/language/items/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language/" + i2, "#/properties/language/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language/" + i2, "#/properties/language/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language/" + i2, "#/properties/language/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "array"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -167,7 +167,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_language", "#/properties/_language/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_language", "#/properties/_language/type", {type: "array"}); errors++;
 }
 }
 if(data.filter !== undefined && func0.call(data, "filter")){
@@ -198,7 +198,7 @@ if(_valid0){
 const _errs33 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.code === undefined) || (!(func0.call(data16, "code")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid0 = _errs33 === errors;
@@ -210,7 +210,7 @@ props0._code = true;
 }
 }
 if(!valid13){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs35 = errors;
 let valid15 = true;
@@ -234,7 +234,7 @@ if(_valid1){
 const _errs37 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.op === undefined) || (!(func0.call(data16, "op")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/1/then/required", "required", {missingProperty: "op"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/1/then/required", {missingProperty: "op"}); errors++;
 }
 }
 var _valid1 = _errs37 === errors;
@@ -246,7 +246,7 @@ props1._op = true;
 }
 }
 if(!valid15){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -272,11 +272,11 @@ if(data16.id !== undefined && func0.call(data16, "id")){
 let data19 = data16.id;
 if(typeof data19 === "string"){
 if(func6(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/id", "#/$defs/TerminologyCapabilities_Filter/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/id", "#/$defs/TerminologyCapabilities_Filter/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/id", "#/$defs/TerminologyCapabilities_Filter/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/id", "#/$defs/TerminologyCapabilities_Filter/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -290,7 +290,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/extension", "#/$defs/TerminologyCapabilities_Filter/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/extension", "#/$defs/TerminologyCapabilities_Filter/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -304,18 +304,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/modifierExtension", "#/$defs/TerminologyCapabilities_Filter/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/modifierExtension", "#/$defs/TerminologyCapabilities_Filter/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.code !== undefined && func0.call(data16, "code")){
 let data24 = data16.code;
 if(typeof data24 === "string"){
 if(!pattern2.test(data24)){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/code", "#/$defs/TerminologyCapabilities_Filter/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/code", "#/$defs/TerminologyCapabilities_Filter/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/code", "#/$defs/TerminologyCapabilities_Filter/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/code", "#/$defs/TerminologyCapabilities_Filter/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data16._code !== undefined && func0.call(data16, "_code")){
@@ -331,16 +331,16 @@ for(let i7=0; i7<len7; i7++){
 let data27 = data26[i7];
 if(typeof data27 === "string"){
 if(!pattern2.test(data27)){
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/op/" + i7, "#/$defs/TerminologyCapabilities_Filter/properties/op/items/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/op/" + i7, "#/$defs/TerminologyCapabilities_Filter/properties/op/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/op/" + i7, "#/$defs/TerminologyCapabilities_Filter/properties/op/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/op/" + i7, "#/$defs/TerminologyCapabilities_Filter/properties/op/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/op", "#/$defs/TerminologyCapabilities_Filter/properties/op/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/op", "#/$defs/TerminologyCapabilities_Filter/properties/op/type", {type: "array"}); errors++;
 }
 }
 if(data16._op !== undefined && func0.call(data16, "_op")){
@@ -354,17 +354,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/_op", "#/$defs/TerminologyCapabilities_Filter/properties/_op/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/_op", "#/$defs/TerminologyCapabilities_Filter/properties/_op/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
@@ -375,16 +375,16 @@ for(let i9=0; i9<len9; i9++){
 let data31 = data30[i9];
 if(typeof data31 === "string"){
 if(!pattern2.test(data31)){
-vErrors = addError(vErrors, instancePath+"/property/" + i9, "#/properties/property/items/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i9, "#/properties/property/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property/" + i9, "#/properties/property/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i9, "#/properties/property/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
 }
 }
 if(data._property !== undefined && func0.call(data, "_property")){
@@ -398,12 +398,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_property", "#/properties/_property/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_property", "#/properties/_property/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -445,11 +445,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -463,7 +463,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -477,18 +477,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.uri !== undefined && func0.call(data, "uri")){
 let data5 = data.uri;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/uri", "#/properties/uri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uri", "#/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/uri", "#/properties/uri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/uri", "#/properties/uri/type", {type: "string"}); errors++;
 }
 }
 if(data._uri !== undefined && func0.call(data, "_uri")){
@@ -507,12 +507,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "array"}); errors++;
 }
 }
 if(data.subsumption !== undefined && func0.call(data, "subsumption")){
 if(typeof data.subsumption !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/subsumption", "#/properties/subsumption/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/subsumption", "#/properties/subsumption/type", {type: "boolean"}); errors++;
 }
 }
 if(data._subsumption !== undefined && func0.call(data, "_subsumption")){
@@ -522,7 +522,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -560,11 +560,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -578,7 +578,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -592,12 +592,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.hierarchical !== undefined && func0.call(data, "hierarchical")){
 if(typeof data.hierarchical !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/hierarchical", "#/properties/hierarchical/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hierarchical", "#/properties/hierarchical/type", {type: "boolean"}); errors++;
 }
 }
 if(data._hierarchical !== undefined && func0.call(data, "_hierarchical")){
@@ -607,7 +607,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.paging !== undefined && func0.call(data, "paging")){
 if(typeof data.paging !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/paging", "#/properties/paging/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/paging", "#/properties/paging/type", {type: "boolean"}); errors++;
 }
 }
 if(data._paging !== undefined && func0.call(data, "_paging")){
@@ -617,7 +617,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.incomplete !== undefined && func0.call(data, "incomplete")){
 if(typeof data.incomplete !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/incomplete", "#/properties/incomplete/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/incomplete", "#/properties/incomplete/type", {type: "boolean"}); errors++;
 }
 }
 if(data._incomplete !== undefined && func0.call(data, "_incomplete")){
@@ -653,7 +653,7 @@ if(_valid0){
 const _errs26 = errors;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if((data12.name === undefined) || (!(func0.call(data12, "name")))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/TerminologyCapabilities_Parameter/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/TerminologyCapabilities_Parameter/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs26 === errors;
@@ -665,7 +665,7 @@ props0._name = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/TerminologyCapabilities_Parameter/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/TerminologyCapabilities_Parameter/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(props0 !== true){
@@ -682,11 +682,11 @@ if(data12.id !== undefined && func0.call(data12, "id")){
 let data14 = data12.id;
 if(typeof data14 === "string"){
 if(func6(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/id", "#/$defs/TerminologyCapabilities_Parameter/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/id", "#/$defs/TerminologyCapabilities_Parameter/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/id", "#/$defs/TerminologyCapabilities_Parameter/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/id", "#/$defs/TerminologyCapabilities_Parameter/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data12.extension !== undefined && func0.call(data12, "extension")){
@@ -700,7 +700,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/extension", "#/$defs/TerminologyCapabilities_Parameter/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/extension", "#/$defs/TerminologyCapabilities_Parameter/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data12.modifierExtension !== undefined && func0.call(data12, "modifierExtension")){
@@ -714,18 +714,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/modifierExtension", "#/$defs/TerminologyCapabilities_Parameter/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/modifierExtension", "#/$defs/TerminologyCapabilities_Parameter/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data12.name !== undefined && func0.call(data12, "name")){
 let data19 = data12.name;
 if(typeof data19 === "string"){
 if(!pattern2.test(data19)){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/name", "#/$defs/TerminologyCapabilities_Parameter/properties/name/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/name", "#/$defs/TerminologyCapabilities_Parameter/properties/name/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/name", "#/$defs/TerminologyCapabilities_Parameter/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/name", "#/$defs/TerminologyCapabilities_Parameter/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data12._name !== undefined && func0.call(data12, "_name")){
@@ -737,11 +737,11 @@ if(data12.documentation !== undefined && func0.call(data12, "documentation")){
 let data21 = data12.documentation;
 if(typeof data21 === "string"){
 if(func6(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/documentation", "#/$defs/TerminologyCapabilities_Parameter/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/documentation", "#/$defs/TerminologyCapabilities_Parameter/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/documentation", "#/$defs/TerminologyCapabilities_Parameter/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/documentation", "#/$defs/TerminologyCapabilities_Parameter/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data12._documentation !== undefined && func0.call(data12, "_documentation")){
@@ -751,23 +751,23 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/TerminologyCapabilities_Parameter/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/TerminologyCapabilities_Parameter/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
 }
 }
 if(data.textFilter !== undefined && func0.call(data, "textFilter")){
 let data23 = data.textFilter;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/textFilter", "#/properties/textFilter/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/textFilter", "#/properties/textFilter/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/textFilter", "#/properties/textFilter/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/textFilter", "#/properties/textFilter/type", {type: "string"}); errors++;
 }
 }
 if(data._textFilter !== undefined && func0.call(data, "_textFilter")){
@@ -777,7 +777,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -835,7 +835,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -847,7 +847,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -871,7 +871,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.date === undefined) || (!(func0.call(data, "date")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "date"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "date"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -883,7 +883,7 @@ props1._date = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -916,7 +916,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.kind === undefined) || (!(func0.call(data, "kind")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "kind"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -928,7 +928,7 @@ props2._kind = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -941,7 +941,7 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -997,18 +997,18 @@ props0.closure = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("TerminologyCapabilities" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "TerminologyCapabilities"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "TerminologyCapabilities"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -1020,11 +1020,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -1036,11 +1036,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1064,7 +1064,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1078,7 +1078,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1092,18 +1092,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data17 = data.url;
 if(typeof data17 === "string"){
 if(!pattern1.test(data17)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -1115,11 +1115,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func6(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -1131,11 +1131,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func6(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -1147,11 +1147,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data23 = data.title;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -1162,7 +1162,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data25 = data.status;
 if(!((((data25 === "draft") || (data25 === "active")) || (data25 === "retired")) || (data25 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -1172,7 +1172,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -1184,14 +1184,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data29 = data.date;
 if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data29))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -1203,11 +1203,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data31 = data.publisher;
 if(typeof data31 === "string"){
 if(func6(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -1226,18 +1226,18 @@ vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data35 = data.description;
 if(typeof data35 === "string"){
 if(func6(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -1256,7 +1256,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1270,18 +1270,18 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data41 = data.purpose;
 if(typeof data41 === "string"){
 if(func6(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -1293,11 +1293,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data43 = data.copyright;
 if(typeof data43 === "string"){
 if(func6(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -1308,10 +1308,10 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data45 = data.kind;
 if(typeof data45 !== "string"){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/type", {type: "string"}); errors++;
 }
 if(!(((data45 === "instance") || (data45 === "capability")) || (data45 === "requirements"))){
-vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", "enum", {allowedValues: schema0.properties.kind.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
@@ -1343,7 +1343,7 @@ if(_valid3){
 const _errs85 = errors;
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if((data47.name === undefined) || (!(func0.call(data47, "name")))){
-vErrors = addError(vErrors, instancePath+"/software", "#/$defs/TerminologyCapabilities_Software/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software", "#/$defs/TerminologyCapabilities_Software/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid3 = _errs85 === errors;
@@ -1355,7 +1355,7 @@ props3._name = true;
 }
 }
 if(!valid22){
-vErrors = addError(vErrors, instancePath+"/software", "#/$defs/TerminologyCapabilities_Software/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software", "#/$defs/TerminologyCapabilities_Software/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if(props3 !== true){
@@ -1372,11 +1372,11 @@ if(data47.id !== undefined && func0.call(data47, "id")){
 let data49 = data47.id;
 if(typeof data49 === "string"){
 if(func6(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/TerminologyCapabilities_Software/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/TerminologyCapabilities_Software/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/TerminologyCapabilities_Software/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/TerminologyCapabilities_Software/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data47.extension !== undefined && func0.call(data47, "extension")){
@@ -1390,7 +1390,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software/extension", "#/$defs/TerminologyCapabilities_Software/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/extension", "#/$defs/TerminologyCapabilities_Software/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data47.modifierExtension !== undefined && func0.call(data47, "modifierExtension")){
@@ -1404,18 +1404,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software/modifierExtension", "#/$defs/TerminologyCapabilities_Software/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/modifierExtension", "#/$defs/TerminologyCapabilities_Software/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data47.name !== undefined && func0.call(data47, "name")){
 let data54 = data47.name;
 if(typeof data54 === "string"){
 if(func6(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/TerminologyCapabilities_Software/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/TerminologyCapabilities_Software/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/TerminologyCapabilities_Software/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/TerminologyCapabilities_Software/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data47._name !== undefined && func0.call(data47, "_name")){
@@ -1427,11 +1427,11 @@ if(data47.version !== undefined && func0.call(data47, "version")){
 let data56 = data47.version;
 if(typeof data56 === "string"){
 if(func6(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/TerminologyCapabilities_Software/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/TerminologyCapabilities_Software/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/TerminologyCapabilities_Software/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/TerminologyCapabilities_Software/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data47._version !== undefined && func0.call(data47, "_version")){
@@ -1441,7 +1441,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/software", "#/$defs/TerminologyCapabilities_Software/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/software", "#/$defs/TerminologyCapabilities_Software/type", {type: "object"}); errors++;
 }
 }
 if(data.implementation !== undefined && func0.call(data, "implementation")){
@@ -1468,7 +1468,7 @@ if(_valid4){
 const _errs106 = errors;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if((data58.description === undefined) || (!(func0.call(data58, "description")))){
-vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/TerminologyCapabilities_Implementation/allOf/0/then/required", "required", {missingProperty: "description"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/TerminologyCapabilities_Implementation/allOf/0/then/required", {missingProperty: "description"}); errors++;
 }
 }
 var _valid4 = _errs106 === errors;
@@ -1480,7 +1480,7 @@ props4._description = true;
 }
 }
 if(!valid31){
-vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/TerminologyCapabilities_Implementation/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/TerminologyCapabilities_Implementation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if(props4 !== true){
@@ -1497,11 +1497,11 @@ if(data58.id !== undefined && func0.call(data58, "id")){
 let data60 = data58.id;
 if(typeof data60 === "string"){
 if(func6(data60) < 1){
-vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/TerminologyCapabilities_Implementation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/TerminologyCapabilities_Implementation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/TerminologyCapabilities_Implementation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/TerminologyCapabilities_Implementation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data58.extension !== undefined && func0.call(data58, "extension")){
@@ -1515,7 +1515,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementation/extension", "#/$defs/TerminologyCapabilities_Implementation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/extension", "#/$defs/TerminologyCapabilities_Implementation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data58.modifierExtension !== undefined && func0.call(data58, "modifierExtension")){
@@ -1529,18 +1529,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementation/modifierExtension", "#/$defs/TerminologyCapabilities_Implementation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/modifierExtension", "#/$defs/TerminologyCapabilities_Implementation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data58.description !== undefined && func0.call(data58, "description")){
 let data65 = data58.description;
 if(typeof data65 === "string"){
 if(func6(data65) < 1){
-vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/TerminologyCapabilities_Implementation/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/TerminologyCapabilities_Implementation/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/TerminologyCapabilities_Implementation/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/TerminologyCapabilities_Implementation/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data58._description !== undefined && func0.call(data58, "_description")){
@@ -1552,11 +1552,11 @@ if(data58.url !== undefined && func0.call(data58, "url")){
 let data67 = data58.url;
 if(typeof data67 === "string"){
 if(!pattern1.test(data67)){
-vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/TerminologyCapabilities_Implementation/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/TerminologyCapabilities_Implementation/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/TerminologyCapabilities_Implementation/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/TerminologyCapabilities_Implementation/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data58._url !== undefined && func0.call(data58, "_url")){
@@ -1566,12 +1566,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/TerminologyCapabilities_Implementation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/TerminologyCapabilities_Implementation/type", {type: "object"}); errors++;
 }
 }
 if(data.lockedDate !== undefined && func0.call(data, "lockedDate")){
 if(typeof data.lockedDate !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/lockedDate", "#/properties/lockedDate/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lockedDate", "#/properties/lockedDate/type", {type: "boolean"}); errors++;
 }
 }
 if(data._lockedDate !== undefined && func0.call(data, "_lockedDate")){
@@ -1590,7 +1590,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/codeSystem", "#/properties/codeSystem/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/codeSystem", "#/properties/codeSystem/type", {type: "array"}); errors++;
 }
 }
 if(data.expansion !== undefined && func0.call(data, "expansion")){
@@ -1601,7 +1601,7 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 if(data.codeSearch !== undefined && func0.call(data, "codeSearch")){
 let data74 = data.codeSearch;
 if(!((data74 === "explicit") || (data74 === "all"))){
-vErrors = addError(vErrors, instancePath+"/codeSearch", "#/properties/codeSearch/enum", "enum", {allowedValues: schema0.properties.codeSearch.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/codeSearch", "#/properties/codeSearch/enum", {allowedValues: schema0.properties.codeSearch.enum}); errors++;
 }
 }
 if(data._codeSearch !== undefined && func0.call(data, "_codeSearch")){
@@ -1633,7 +1633,7 @@ if(_valid5){
 const _errs136 = errors;
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 if((data76.translations === undefined) || (!(func0.call(data76, "translations")))){
-vErrors = addError(vErrors, instancePath+"/validateCode", "#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/then/required", "required", {missingProperty: "translations"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode", "#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/then/required", {missingProperty: "translations"}); errors++;
 }
 }
 var _valid5 = _errs136 === errors;
@@ -1645,7 +1645,7 @@ props5._translations = true;
 }
 }
 if(!valid42){
-vErrors = addError(vErrors, instancePath+"/validateCode", "#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode", "#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 if(props5 !== true){
@@ -1660,11 +1660,11 @@ if(data76.id !== undefined && func0.call(data76, "id")){
 let data78 = data76.id;
 if(typeof data78 === "string"){
 if(func6(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/validateCode/id", "#/$defs/TerminologyCapabilities_ValidateCode/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode/id", "#/$defs/TerminologyCapabilities_ValidateCode/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validateCode/id", "#/$defs/TerminologyCapabilities_ValidateCode/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode/id", "#/$defs/TerminologyCapabilities_ValidateCode/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data76.extension !== undefined && func0.call(data76, "extension")){
@@ -1678,7 +1678,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validateCode/extension", "#/$defs/TerminologyCapabilities_ValidateCode/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode/extension", "#/$defs/TerminologyCapabilities_ValidateCode/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data76.modifierExtension !== undefined && func0.call(data76, "modifierExtension")){
@@ -1692,12 +1692,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validateCode/modifierExtension", "#/$defs/TerminologyCapabilities_ValidateCode/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode/modifierExtension", "#/$defs/TerminologyCapabilities_ValidateCode/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data76.translations !== undefined && func0.call(data76, "translations")){
 if(typeof data76.translations !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/validateCode/translations", "#/$defs/TerminologyCapabilities_ValidateCode/properties/translations/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode/translations", "#/$defs/TerminologyCapabilities_ValidateCode/properties/translations/type", {type: "boolean"}); errors++;
 }
 }
 if(data76._translations !== undefined && func0.call(data76, "_translations")){
@@ -1707,7 +1707,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validateCode", "#/$defs/TerminologyCapabilities_ValidateCode/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode", "#/$defs/TerminologyCapabilities_ValidateCode/type", {type: "object"}); errors++;
 }
 }
 if(data.translation !== undefined && func0.call(data, "translation")){
@@ -1734,7 +1734,7 @@ if(_valid6){
 const _errs154 = errors;
 if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
 if((data85.needsMap === undefined) || (!(func0.call(data85, "needsMap")))){
-vErrors = addError(vErrors, instancePath+"/translation", "#/$defs/TerminologyCapabilities_Translation/allOf/0/then/required", "required", {missingProperty: "needsMap"}); errors++;
+vErrors = addError(vErrors, instancePath+"/translation", "#/$defs/TerminologyCapabilities_Translation/allOf/0/then/required", {missingProperty: "needsMap"}); errors++;
 }
 }
 var _valid6 = _errs154 === errors;
@@ -1746,7 +1746,7 @@ props6._needsMap = true;
 }
 }
 if(!valid51){
-vErrors = addError(vErrors, instancePath+"/translation", "#/$defs/TerminologyCapabilities_Translation/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/translation", "#/$defs/TerminologyCapabilities_Translation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
 if(props6 !== true){
@@ -1761,11 +1761,11 @@ if(data85.id !== undefined && func0.call(data85, "id")){
 let data87 = data85.id;
 if(typeof data87 === "string"){
 if(func6(data87) < 1){
-vErrors = addError(vErrors, instancePath+"/translation/id", "#/$defs/TerminologyCapabilities_Translation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/translation/id", "#/$defs/TerminologyCapabilities_Translation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/translation/id", "#/$defs/TerminologyCapabilities_Translation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/translation/id", "#/$defs/TerminologyCapabilities_Translation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data85.extension !== undefined && func0.call(data85, "extension")){
@@ -1779,7 +1779,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/translation/extension", "#/$defs/TerminologyCapabilities_Translation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/translation/extension", "#/$defs/TerminologyCapabilities_Translation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data85.modifierExtension !== undefined && func0.call(data85, "modifierExtension")){
@@ -1793,12 +1793,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/translation/modifierExtension", "#/$defs/TerminologyCapabilities_Translation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/translation/modifierExtension", "#/$defs/TerminologyCapabilities_Translation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data85.needsMap !== undefined && func0.call(data85, "needsMap")){
 if(typeof data85.needsMap !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/translation/needsMap", "#/$defs/TerminologyCapabilities_Translation/properties/needsMap/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/translation/needsMap", "#/$defs/TerminologyCapabilities_Translation/properties/needsMap/type", {type: "boolean"}); errors++;
 }
 }
 if(data85._needsMap !== undefined && func0.call(data85, "_needsMap")){
@@ -1808,7 +1808,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/translation", "#/$defs/TerminologyCapabilities_Translation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/translation", "#/$defs/TerminologyCapabilities_Translation/type", {type: "object"}); errors++;
 }
 }
 if(data.closure !== undefined && func0.call(data, "closure")){
@@ -1818,11 +1818,11 @@ if(data94.id !== undefined && func0.call(data94, "id")){
 let data95 = data94.id;
 if(typeof data95 === "string"){
 if(func6(data95) < 1){
-vErrors = addError(vErrors, instancePath+"/closure/id", "#/$defs/TerminologyCapabilities_Closure/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/closure/id", "#/$defs/TerminologyCapabilities_Closure/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/closure/id", "#/$defs/TerminologyCapabilities_Closure/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/closure/id", "#/$defs/TerminologyCapabilities_Closure/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data94.extension !== undefined && func0.call(data94, "extension")){
@@ -1836,7 +1836,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/closure/extension", "#/$defs/TerminologyCapabilities_Closure/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/closure/extension", "#/$defs/TerminologyCapabilities_Closure/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data94.modifierExtension !== undefined && func0.call(data94, "modifierExtension")){
@@ -1850,12 +1850,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/closure/modifierExtension", "#/$defs/TerminologyCapabilities_Closure/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/closure/modifierExtension", "#/$defs/TerminologyCapabilities_Closure/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data94.translation !== undefined && func0.call(data94, "translation")){
 if(typeof data94.translation !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/closure/translation", "#/$defs/TerminologyCapabilities_Closure/properties/translation/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/closure/translation", "#/$defs/TerminologyCapabilities_Closure/properties/translation/type", {type: "boolean"}); errors++;
 }
 }
 if(data94._translation !== undefined && func0.call(data94, "_translation")){
@@ -1865,12 +1865,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/closure", "#/$defs/TerminologyCapabilities_Closure/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/closure", "#/$defs/TerminologyCapabilities_Closure/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1878,8 +1878,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -56,11 +56,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -74,7 +74,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -88,7 +88,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -115,7 +115,7 @@ if(_valid0){
 const _errs15 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if((data5.result === undefined) || (!(func0.call(data5, "result")))){
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/then/required", "required", {missingProperty: "result"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/then/required", {missingProperty: "result"}); errors++;
 }
 }
 var _valid0 = _errs15 === errors;
@@ -127,7 +127,7 @@ props0._result = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(props0 !== true){
@@ -146,11 +146,11 @@ if(data5.id !== undefined && func0.call(data5, "id")){
 let data7 = data5.id;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data5.extension !== undefined && func0.call(data5, "extension")){
@@ -164,7 +164,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/extension", "#/$defs/TestReport_Operation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/extension", "#/$defs/TestReport_Operation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data5.modifierExtension !== undefined && func0.call(data5, "modifierExtension")){
@@ -178,13 +178,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/modifierExtension", "#/$defs/TestReport_Operation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/modifierExtension", "#/$defs/TestReport_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data5.result !== undefined && func0.call(data5, "result")){
 let data12 = data5.result;
 if(!(((((data12 === "pass") || (data12 === "skip")) || (data12 === "fail")) || (data12 === "warning")) || (data12 === "error"))){
-vErrors = addError(vErrors, instancePath+"/operation/result", "#/$defs/TestReport_Operation/properties/result/enum", "enum", {allowedValues: schema2.properties.result.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/result", "#/$defs/TestReport_Operation/properties/result/enum", {allowedValues: schema2.properties.result.enum}); errors++;
 }
 }
 if(data5._result !== undefined && func0.call(data5, "_result")){
@@ -196,11 +196,11 @@ if(data5.message !== undefined && func0.call(data5, "message")){
 let data14 = data5.message;
 if(typeof data14 === "string"){
 if(func7(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/type", {type: "string"}); errors++;
 }
 }
 if(data5._message !== undefined && func0.call(data5, "_message")){
@@ -212,11 +212,11 @@ if(data5.detail !== undefined && func0.call(data5, "detail")){
 let data16 = data5.detail;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/type", {type: "string"}); errors++;
 }
 }
 if(data5._detail !== undefined && func0.call(data5, "_detail")){
@@ -226,7 +226,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/type", {type: "object"}); errors++;
 }
 }
 if(data.assert !== undefined && func0.call(data, "assert")){
@@ -253,7 +253,7 @@ if(_valid1){
 const _errs38 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.result === undefined) || (!(func0.call(data18, "result")))){
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/then/required", "required", {missingProperty: "result"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/then/required", {missingProperty: "result"}); errors++;
 }
 }
 var _valid1 = _errs38 === errors;
@@ -265,7 +265,7 @@ props1._result = true;
 }
 }
 if(!valid16){
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(props1 !== true){
@@ -284,11 +284,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data20 = data18.id;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -302,7 +302,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestReport_Assert/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestReport_Assert/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -316,13 +316,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestReport_Assert/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestReport_Assert/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.result !== undefined && func0.call(data18, "result")){
 let data25 = data18.result;
 if(!(((((data25 === "pass") || (data25 === "skip")) || (data25 === "fail")) || (data25 === "warning")) || (data25 === "error"))){
-vErrors = addError(vErrors, instancePath+"/assert/result", "#/$defs/TestReport_Assert/properties/result/enum", "enum", {allowedValues: schema3.properties.result.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/result", "#/$defs/TestReport_Assert/properties/result/enum", {allowedValues: schema3.properties.result.enum}); errors++;
 }
 }
 if(data18._result !== undefined && func0.call(data18, "_result")){
@@ -334,11 +334,11 @@ if(data18.message !== undefined && func0.call(data18, "message")){
 let data27 = data18.message;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/type", {type: "string"}); errors++;
 }
 }
 if(data18._message !== undefined && func0.call(data18, "_message")){
@@ -350,11 +350,11 @@ if(data18.detail !== undefined && func0.call(data18, "detail")){
 let data29 = data18.detail;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/type", {type: "string"}); errors++;
 }
 }
 if(data18._detail !== undefined && func0.call(data18, "_detail")){
@@ -364,12 +364,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -399,17 +399,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "action"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -423,7 +423,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -437,7 +437,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -451,12 +451,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -490,11 +490,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -508,7 +508,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -522,7 +522,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -549,7 +549,7 @@ if(_valid0){
 const _errs15 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if((data5.result === undefined) || (!(func0.call(data5, "result")))){
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/then/required", "required", {missingProperty: "result"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/then/required", {missingProperty: "result"}); errors++;
 }
 }
 var _valid0 = _errs15 === errors;
@@ -561,7 +561,7 @@ props0._result = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(props0 !== true){
@@ -580,11 +580,11 @@ if(data5.id !== undefined && func0.call(data5, "id")){
 let data7 = data5.id;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data5.extension !== undefined && func0.call(data5, "extension")){
@@ -598,7 +598,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/extension", "#/$defs/TestReport_Operation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/extension", "#/$defs/TestReport_Operation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data5.modifierExtension !== undefined && func0.call(data5, "modifierExtension")){
@@ -612,13 +612,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/modifierExtension", "#/$defs/TestReport_Operation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/modifierExtension", "#/$defs/TestReport_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data5.result !== undefined && func0.call(data5, "result")){
 let data12 = data5.result;
 if(!(((((data12 === "pass") || (data12 === "skip")) || (data12 === "fail")) || (data12 === "warning")) || (data12 === "error"))){
-vErrors = addError(vErrors, instancePath+"/operation/result", "#/$defs/TestReport_Operation/properties/result/enum", "enum", {allowedValues: schema2.properties.result.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/result", "#/$defs/TestReport_Operation/properties/result/enum", {allowedValues: schema2.properties.result.enum}); errors++;
 }
 }
 if(data5._result !== undefined && func0.call(data5, "_result")){
@@ -630,11 +630,11 @@ if(data5.message !== undefined && func0.call(data5, "message")){
 let data14 = data5.message;
 if(typeof data14 === "string"){
 if(func7(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/type", {type: "string"}); errors++;
 }
 }
 if(data5._message !== undefined && func0.call(data5, "_message")){
@@ -646,11 +646,11 @@ if(data5.detail !== undefined && func0.call(data5, "detail")){
 let data16 = data5.detail;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/type", {type: "string"}); errors++;
 }
 }
 if(data5._detail !== undefined && func0.call(data5, "_detail")){
@@ -660,7 +660,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/type", {type: "object"}); errors++;
 }
 }
 if(data.assert !== undefined && func0.call(data, "assert")){
@@ -687,7 +687,7 @@ if(_valid1){
 const _errs38 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.result === undefined) || (!(func0.call(data18, "result")))){
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/then/required", "required", {missingProperty: "result"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/then/required", {missingProperty: "result"}); errors++;
 }
 }
 var _valid1 = _errs38 === errors;
@@ -699,7 +699,7 @@ props1._result = true;
 }
 }
 if(!valid16){
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(props1 !== true){
@@ -718,11 +718,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data20 = data18.id;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -736,7 +736,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestReport_Assert/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestReport_Assert/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -750,13 +750,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestReport_Assert/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestReport_Assert/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.result !== undefined && func0.call(data18, "result")){
 let data25 = data18.result;
 if(!(((((data25 === "pass") || (data25 === "skip")) || (data25 === "fail")) || (data25 === "warning")) || (data25 === "error"))){
-vErrors = addError(vErrors, instancePath+"/assert/result", "#/$defs/TestReport_Assert/properties/result/enum", "enum", {allowedValues: schema3.properties.result.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/result", "#/$defs/TestReport_Assert/properties/result/enum", {allowedValues: schema3.properties.result.enum}); errors++;
 }
 }
 if(data18._result !== undefined && func0.call(data18, "_result")){
@@ -768,11 +768,11 @@ if(data18.message !== undefined && func0.call(data18, "message")){
 let data27 = data18.message;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/type", {type: "string"}); errors++;
 }
 }
 if(data18._message !== undefined && func0.call(data18, "_message")){
@@ -784,11 +784,11 @@ if(data18.detail !== undefined && func0.call(data18, "detail")){
 let data29 = data18.detail;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/type", {type: "string"}); errors++;
 }
 }
 if(data18._detail !== undefined && func0.call(data18, "_detail")){
@@ -798,12 +798,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -833,17 +833,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "action"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -857,7 +857,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -871,18 +871,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data5 = data.name;
 if(typeof data5 === "string"){
 if(func7(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -894,11 +894,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data7 = data.description;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -917,12 +917,12 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -957,17 +957,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.operation === undefined) || (!(func0.call(data, "operation")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "operation"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "operation"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -981,7 +981,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -995,7 +995,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -1022,7 +1022,7 @@ if(_valid0){
 const _errs15 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if((data5.result === undefined) || (!(func0.call(data5, "result")))){
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/then/required", "required", {missingProperty: "result"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/then/required", {missingProperty: "result"}); errors++;
 }
 }
 var _valid0 = _errs15 === errors;
@@ -1034,7 +1034,7 @@ props0._result = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(props0 !== true){
@@ -1053,11 +1053,11 @@ if(data5.id !== undefined && func0.call(data5, "id")){
 let data7 = data5.id;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data5.extension !== undefined && func0.call(data5, "extension")){
@@ -1071,7 +1071,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/extension", "#/$defs/TestReport_Operation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/extension", "#/$defs/TestReport_Operation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data5.modifierExtension !== undefined && func0.call(data5, "modifierExtension")){
@@ -1085,13 +1085,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/modifierExtension", "#/$defs/TestReport_Operation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/modifierExtension", "#/$defs/TestReport_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data5.result !== undefined && func0.call(data5, "result")){
 let data12 = data5.result;
 if(!(((((data12 === "pass") || (data12 === "skip")) || (data12 === "fail")) || (data12 === "warning")) || (data12 === "error"))){
-vErrors = addError(vErrors, instancePath+"/operation/result", "#/$defs/TestReport_Operation/properties/result/enum", "enum", {allowedValues: schema2.properties.result.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/result", "#/$defs/TestReport_Operation/properties/result/enum", {allowedValues: schema2.properties.result.enum}); errors++;
 }
 }
 if(data5._result !== undefined && func0.call(data5, "_result")){
@@ -1103,11 +1103,11 @@ if(data5.message !== undefined && func0.call(data5, "message")){
 let data14 = data5.message;
 if(typeof data14 === "string"){
 if(func7(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/type", {type: "string"}); errors++;
 }
 }
 if(data5._message !== undefined && func0.call(data5, "_message")){
@@ -1119,11 +1119,11 @@ if(data5.detail !== undefined && func0.call(data5, "detail")){
 let data16 = data5.detail;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/type", {type: "string"}); errors++;
 }
 }
 if(data5._detail !== undefined && func0.call(data5, "_detail")){
@@ -1133,12 +1133,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -1167,17 +1167,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "action"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1191,7 +1191,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1205,7 +1205,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -1219,12 +1219,12 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -1274,7 +1274,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1286,7 +1286,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -1310,7 +1310,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.result === undefined) || (!(func0.call(data, "result")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "result"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "result"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1322,7 +1322,7 @@ props1._result = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1335,10 +1335,10 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.testScript === undefined) || (!(func0.call(data, "testScript")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "testScript"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "testScript"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1374,18 +1374,18 @@ props0.teardown = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("TestReport" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "TestReport"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "TestReport"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -1397,11 +1397,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -1413,11 +1413,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1441,7 +1441,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1455,7 +1455,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1469,7 +1469,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -1481,11 +1481,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data17 = data.name;
 if(typeof data17 === "string"){
 if(func7(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -1496,7 +1496,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(!(((((data19 === "completed") || (data19 === "in-progress")) || (data19 === "waiting")) || (data19 === "stopped")) || (data19 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -1512,7 +1512,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data.result !== undefined && func0.call(data, "result")){
 let data22 = data.result;
 if(!(((data22 === "pass") || (data22 === "fail")) || (data22 === "pending"))){
-vErrors = addError(vErrors, instancePath+"/result", "#/properties/result/enum", "enum", {allowedValues: schema0.properties.result.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/result", "#/properties/result/enum", {allowedValues: schema0.properties.result.enum}); errors++;
 }
 }
 if(data._result !== undefined && func0.call(data, "_result")){
@@ -1523,7 +1523,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.score !== undefined && func0.call(data, "score")){
 let data24 = data.score;
 if(!((typeof data24 == "number") && (isFinite(data24)))){
-vErrors = addError(vErrors, instancePath+"/score", "#/properties/score/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/score", "#/properties/score/type", {type: "number"}); errors++;
 }
 }
 if(data._score !== undefined && func0.call(data, "_score")){
@@ -1535,11 +1535,11 @@ if(data.tester !== undefined && func0.call(data, "tester")){
 let data26 = data.tester;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-vErrors = addError(vErrors, instancePath+"/tester", "#/properties/tester/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/tester", "#/properties/tester/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/tester", "#/properties/tester/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/tester", "#/properties/tester/type", {type: "string"}); errors++;
 }
 }
 if(data._tester !== undefined && func0.call(data, "_tester")){
@@ -1551,14 +1551,14 @@ if(data.issued !== undefined && func0.call(data, "issued")){
 let data28 = data.issued;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data28))){
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", {type: "string"}); errors++;
 }
 }
 if(data._issued !== undefined && func0.call(data, "_issued")){
@@ -1594,7 +1594,7 @@ if(_valid2){
 const _errs57 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.type === undefined) || (!(func0.call(data31, "type")))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid2 = _errs57 === errors;
@@ -1606,7 +1606,7 @@ props2._type = true;
 }
 }
 if(!valid16){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs59 = errors;
 let valid18 = true;
@@ -1630,7 +1630,7 @@ if(_valid3){
 const _errs61 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.uri === undefined) || (!(func0.call(data31, "uri")))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/1/then/required", "required", {missingProperty: "uri"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/1/then/required", {missingProperty: "uri"}); errors++;
 }
 }
 var _valid3 = _errs61 === errors;
@@ -1642,7 +1642,7 @@ props3._uri = true;
 }
 }
 if(!valid18){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -1670,11 +1670,11 @@ if(data31.id !== undefined && func0.call(data31, "id")){
 let data34 = data31.id;
 if(typeof data34 === "string"){
 if(func7(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/id", "#/$defs/TestReport_Participant/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/id", "#/$defs/TestReport_Participant/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/id", "#/$defs/TestReport_Participant/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/id", "#/$defs/TestReport_Participant/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data31.extension !== undefined && func0.call(data31, "extension")){
@@ -1688,7 +1688,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/extension", "#/$defs/TestReport_Participant/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/extension", "#/$defs/TestReport_Participant/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
@@ -1702,13 +1702,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/modifierExtension", "#/$defs/TestReport_Participant/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/modifierExtension", "#/$defs/TestReport_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data31.type !== undefined && func0.call(data31, "type")){
 let data39 = data31.type;
 if(!(((data39 === "test-engine") || (data39 === "client")) || (data39 === "server"))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/type", "#/$defs/TestReport_Participant/properties/type/enum", "enum", {allowedValues: schema1.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/type", "#/$defs/TestReport_Participant/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data31._type !== undefined && func0.call(data31, "_type")){
@@ -1720,11 +1720,11 @@ if(data31.uri !== undefined && func0.call(data31, "uri")){
 let data41 = data31.uri;
 if(typeof data41 === "string"){
 if(!pattern1.test(data41)){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/uri", "#/$defs/TestReport_Participant/properties/uri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/uri", "#/$defs/TestReport_Participant/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/uri", "#/$defs/TestReport_Participant/properties/uri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/uri", "#/$defs/TestReport_Participant/properties/uri/type", {type: "string"}); errors++;
 }
 }
 if(data31._uri !== undefined && func0.call(data31, "_uri")){
@@ -1736,11 +1736,11 @@ if(data31.display !== undefined && func0.call(data31, "display")){
 let data43 = data31.display;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/display", "#/$defs/TestReport_Participant/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/display", "#/$defs/TestReport_Participant/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/display", "#/$defs/TestReport_Participant/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/display", "#/$defs/TestReport_Participant/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data31._display !== undefined && func0.call(data31, "_display")){
@@ -1750,12 +1750,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.setup !== undefined && func0.call(data, "setup")){
@@ -1774,7 +1774,7 @@ vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/test", "#/properties/test/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/test", "#/properties/test/type", {type: "array"}); errors++;
 }
 }
 if(data.teardown !== undefined && func0.call(data, "teardown")){
@@ -1784,7 +1784,7 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1792,8 +1792,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

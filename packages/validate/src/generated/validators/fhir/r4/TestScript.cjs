@@ -40,17 +40,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.capability === undefined) || (!(func0.call(data, "capability")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "capability"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "capability"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -64,7 +64,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -78,7 +78,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.link !== undefined && func0.call(data, "link")){
@@ -109,7 +109,7 @@ if(_valid0){
 const _errs17 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.url === undefined) || (!(func0.call(data6, "url")))){
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/TestScript_Link/allOf/0/then/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/TestScript_Link/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs17 === errors;
@@ -121,7 +121,7 @@ props0._url = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/TestScript_Link/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/TestScript_Link/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(props0 !== true){
@@ -138,11 +138,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data8 = data6.id;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/TestScript_Link/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/TestScript_Link/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/TestScript_Link/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/TestScript_Link/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -156,7 +156,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/extension", "#/$defs/TestScript_Link/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/extension", "#/$defs/TestScript_Link/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -170,18 +170,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/modifierExtension", "#/$defs/TestScript_Link/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/modifierExtension", "#/$defs/TestScript_Link/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.url !== undefined && func0.call(data6, "url")){
 let data13 = data6.url;
 if(typeof data13 === "string"){
 if(!pattern1.test(data13)){
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/TestScript_Link/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/TestScript_Link/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/TestScript_Link/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/TestScript_Link/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data6._url !== undefined && func0.call(data6, "_url")){
@@ -193,11 +193,11 @@ if(data6.description !== undefined && func0.call(data6, "description")){
 let data15 = data6.description;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/description", "#/$defs/TestScript_Link/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/description", "#/$defs/TestScript_Link/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2+"/description", "#/$defs/TestScript_Link/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/description", "#/$defs/TestScript_Link/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
@@ -207,12 +207,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/TestScript_Link/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/TestScript_Link/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
 }
 }
 if(data.capability !== undefined && func0.call(data, "capability")){
@@ -243,7 +243,7 @@ if(_valid1){
 const _errs40 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.required === undefined) || (!(func0.call(data18, "required")))){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/allOf/0/then/required", "required", {missingProperty: "required"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/allOf/0/then/required", {missingProperty: "required"}); errors++;
 }
 }
 var _valid1 = _errs40 === errors;
@@ -255,7 +255,7 @@ props1._required = true;
 }
 }
 if(!valid20){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs42 = errors;
 let valid22 = true;
@@ -279,7 +279,7 @@ if(_valid2){
 const _errs44 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.validated === undefined) || (!(func0.call(data18, "validated")))){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/allOf/1/then/required", "required", {missingProperty: "validated"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/allOf/1/then/required", {missingProperty: "validated"}); errors++;
 }
 }
 var _valid2 = _errs44 === errors;
@@ -291,7 +291,7 @@ props2._validated = true;
 }
 }
 if(!valid22){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -304,7 +304,7 @@ Object.assign(props1, props2);
 }
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.capabilities === undefined) || (!(func0.call(data18, "capabilities")))){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/required", "required", {missingProperty: "capabilities"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/required", {missingProperty: "capabilities"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -330,11 +330,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data21 = data18.id;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/id", "#/$defs/TestScript_Capability/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/id", "#/$defs/TestScript_Capability/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/id", "#/$defs/TestScript_Capability/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/id", "#/$defs/TestScript_Capability/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -348,7 +348,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/extension", "#/$defs/TestScript_Capability/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/extension", "#/$defs/TestScript_Capability/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -362,12 +362,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/modifierExtension", "#/$defs/TestScript_Capability/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/modifierExtension", "#/$defs/TestScript_Capability/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.required !== undefined && func0.call(data18, "required")){
 if(typeof data18.required !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/required", "#/$defs/TestScript_Capability/properties/required/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/required", "#/$defs/TestScript_Capability/properties/required/type", {type: "boolean"}); errors++;
 }
 }
 if(data18._required !== undefined && func0.call(data18, "_required")){
@@ -377,7 +377,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data18.validated !== undefined && func0.call(data18, "validated")){
 if(typeof data18.validated !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/validated", "#/$defs/TestScript_Capability/properties/validated/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/validated", "#/$defs/TestScript_Capability/properties/validated/type", {type: "boolean"}); errors++;
 }
 }
 if(data18._validated !== undefined && func0.call(data18, "_validated")){
@@ -389,11 +389,11 @@ if(data18.description !== undefined && func0.call(data18, "description")){
 let data30 = data18.description;
 if(typeof data30 === "string"){
 if(func7(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/description", "#/$defs/TestScript_Capability/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/description", "#/$defs/TestScript_Capability/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/description", "#/$defs/TestScript_Capability/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/description", "#/$defs/TestScript_Capability/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data18._description !== undefined && func0.call(data18, "_description")){
@@ -408,20 +408,20 @@ const len8 = data32.length;
 for(let i8=0; i8<len8; i8++){
 let data33 = data32[i8];
 if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/origin/" + i8, "#/$defs/TestScript_Capability/properties/origin/items/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/origin/" + i8, "#/$defs/TestScript_Capability/properties/origin/items/type", {type: "integer"}); errors++;
 }
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 > 2147483647 || isNaN(data33)){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/origin/" + i8, "#/$defs/TestScript_Capability/properties/origin/items/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/origin/" + i8, "#/$defs/TestScript_Capability/properties/origin/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data33 < -2147483648 || isNaN(data33)){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/origin/" + i8, "#/$defs/TestScript_Capability/properties/origin/items/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/origin/" + i8, "#/$defs/TestScript_Capability/properties/origin/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/origin", "#/$defs/TestScript_Capability/properties/origin/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/origin", "#/$defs/TestScript_Capability/properties/origin/type", {type: "array"}); errors++;
 }
 }
 if(data18._origin !== undefined && func0.call(data18, "_origin")){
@@ -435,20 +435,20 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/_origin", "#/$defs/TestScript_Capability/properties/_origin/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/_origin", "#/$defs/TestScript_Capability/properties/_origin/type", {type: "array"}); errors++;
 }
 }
 if(data18.destination !== undefined && func0.call(data18, "destination")){
 let data36 = data18.destination;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/destination", "#/$defs/TestScript_Capability/properties/destination/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/destination", "#/$defs/TestScript_Capability/properties/destination/type", {type: "integer"}); errors++;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 > 2147483647 || isNaN(data36)){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/destination", "#/$defs/TestScript_Capability/properties/destination/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/destination", "#/$defs/TestScript_Capability/properties/destination/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data36 < -2147483648 || isNaN(data36)){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/destination", "#/$defs/TestScript_Capability/properties/destination/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/destination", "#/$defs/TestScript_Capability/properties/destination/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -465,16 +465,16 @@ for(let i10=0; i10<len10; i10++){
 let data39 = data38[i10];
 if(typeof data39 === "string"){
 if(!pattern1.test(data39)){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/link/" + i10, "#/$defs/TestScript_Capability/properties/link/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/link/" + i10, "#/$defs/TestScript_Capability/properties/link/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/link/" + i10, "#/$defs/TestScript_Capability/properties/link/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/link/" + i10, "#/$defs/TestScript_Capability/properties/link/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/link", "#/$defs/TestScript_Capability/properties/link/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/link", "#/$defs/TestScript_Capability/properties/link/type", {type: "array"}); errors++;
 }
 }
 if(data18._link !== undefined && func0.call(data18, "_link")){
@@ -488,18 +488,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/_link", "#/$defs/TestScript_Capability/properties/_link/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/_link", "#/$defs/TestScript_Capability/properties/_link/type", {type: "array"}); errors++;
 }
 }
 if(data18.capabilities !== undefined && func0.call(data18, "capabilities")){
 let data42 = data18.capabilities;
 if(typeof data42 === "string"){
 if(!pattern1.test(data42)){
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/capabilities", "#/$defs/TestScript_Capability/properties/capabilities/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/capabilities", "#/$defs/TestScript_Capability/properties/capabilities/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/capabilities", "#/$defs/TestScript_Capability/properties/capabilities/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/capabilities", "#/$defs/TestScript_Capability/properties/capabilities/type", {type: "string"}); errors++;
 }
 }
 if(data18._capabilities !== undefined && func0.call(data18, "_capabilities")){
@@ -509,17 +509,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/capability", "#/properties/capability/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/capability", "#/properties/capability/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -1070,7 +1070,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.encodeRequestUrl === undefined) || (!(func0.call(data, "encodeRequestUrl")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "encodeRequestUrl"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "encodeRequestUrl"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1082,7 +1082,7 @@ props0._encodeRequestUrl = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -1127,11 +1127,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1145,7 +1145,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1159,7 +1159,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -1170,7 +1170,7 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data7 = data.resource;
 if(typeof data7 !== "string"){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "string"}); errors++;
 }
 let valid8;
 valid8 = false;
@@ -1181,7 +1181,7 @@ break;
 }
 }
 if(!valid8){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/enum", "enum", {allowedValues: schema2.properties.resource.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/enum", {allowedValues: schema2.properties.resource.enum}); errors++;
 }
 }
 if(data._resource !== undefined && func0.call(data, "_resource")){
@@ -1193,11 +1193,11 @@ if(data.label !== undefined && func0.call(data, "label")){
 let data9 = data.label;
 if(typeof data9 === "string"){
 if(func7(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data._label !== undefined && func0.call(data, "_label")){
@@ -1209,11 +1209,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data11 = data.description;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -1225,11 +1225,11 @@ if(data.accept !== undefined && func0.call(data, "accept")){
 let data13 = data.accept;
 if(typeof data13 === "string"){
 if(!pattern2.test(data13)){
-vErrors = addError(vErrors, instancePath+"/accept", "#/properties/accept/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accept", "#/properties/accept/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/accept", "#/properties/accept/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/accept", "#/properties/accept/type", {type: "string"}); errors++;
 }
 }
 if(data._accept !== undefined && func0.call(data, "_accept")){
@@ -1241,11 +1241,11 @@ if(data.contentType !== undefined && func0.call(data, "contentType")){
 let data15 = data.contentType;
 if(typeof data15 === "string"){
 if(!pattern2.test(data15)){
-vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/type", {type: "string"}); errors++;
 }
 }
 if(data._contentType !== undefined && func0.call(data, "_contentType")){
@@ -1256,14 +1256,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.destination !== undefined && func0.call(data, "destination")){
 let data17 = data.destination;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/type", {type: "integer"}); errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data17 < -2147483648 || isNaN(data17)){
-vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1274,7 +1274,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.encodeRequestUrl !== undefined && func0.call(data, "encodeRequestUrl")){
 if(typeof data.encodeRequestUrl !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/encodeRequestUrl", "#/properties/encodeRequestUrl/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/encodeRequestUrl", "#/properties/encodeRequestUrl/type", {type: "boolean"}); errors++;
 }
 }
 if(data._encodeRequestUrl !== undefined && func0.call(data, "_encodeRequestUrl")){
@@ -1285,7 +1285,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.method !== undefined && func0.call(data, "method")){
 let data21 = data.method;
 if(!(((((((data21 === "delete") || (data21 === "get")) || (data21 === "options")) || (data21 === "patch")) || (data21 === "post")) || (data21 === "put")) || (data21 === "head"))){
-vErrors = addError(vErrors, instancePath+"/method", "#/properties/method/enum", "enum", {allowedValues: schema2.properties.method.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/method", "#/properties/method/enum", {allowedValues: schema2.properties.method.enum}); errors++;
 }
 }
 if(data._method !== undefined && func0.call(data, "_method")){
@@ -1296,14 +1296,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.origin !== undefined && func0.call(data, "origin")){
 let data23 = data.origin;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data23 < -2147483648 || isNaN(data23)){
-vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1316,11 +1316,11 @@ if(data.params !== undefined && func0.call(data, "params")){
 let data25 = data.params;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/params", "#/properties/params/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/params", "#/properties/params/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/params", "#/properties/params/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/params", "#/properties/params/type", {type: "string"}); errors++;
 }
 }
 if(data._params !== undefined && func0.call(data, "_params")){
@@ -1356,7 +1356,7 @@ if(_valid1){
 const _errs51 = errors;
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if((data28.field === undefined) || (!(func0.call(data28, "field")))){
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/allOf/0/then/required", "required", {missingProperty: "field"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/allOf/0/then/required", {missingProperty: "field"}); errors++;
 }
 }
 var _valid1 = _errs51 === errors;
@@ -1368,7 +1368,7 @@ props1._field = true;
 }
 }
 if(!valid13){
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs53 = errors;
 let valid15 = true;
@@ -1392,7 +1392,7 @@ if(_valid2){
 const _errs55 = errors;
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if((data28.value === undefined) || (!(func0.call(data28, "value")))){
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/allOf/1/then/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/allOf/1/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid2 = _errs55 === errors;
@@ -1404,7 +1404,7 @@ props2._value = true;
 }
 }
 if(!valid15){
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -1430,11 +1430,11 @@ if(data28.id !== undefined && func0.call(data28, "id")){
 let data31 = data28.id;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/id", "#/$defs/TestScript_RequestHeader/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/id", "#/$defs/TestScript_RequestHeader/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/id", "#/$defs/TestScript_RequestHeader/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/id", "#/$defs/TestScript_RequestHeader/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data28.extension !== undefined && func0.call(data28, "extension")){
@@ -1448,7 +1448,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/extension", "#/$defs/TestScript_RequestHeader/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/extension", "#/$defs/TestScript_RequestHeader/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data28.modifierExtension !== undefined && func0.call(data28, "modifierExtension")){
@@ -1462,18 +1462,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/modifierExtension", "#/$defs/TestScript_RequestHeader/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/modifierExtension", "#/$defs/TestScript_RequestHeader/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data28.field !== undefined && func0.call(data28, "field")){
 let data36 = data28.field;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/field", "#/$defs/TestScript_RequestHeader/properties/field/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/field", "#/$defs/TestScript_RequestHeader/properties/field/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/field", "#/$defs/TestScript_RequestHeader/properties/field/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/field", "#/$defs/TestScript_RequestHeader/properties/field/type", {type: "string"}); errors++;
 }
 }
 if(data28._field !== undefined && func0.call(data28, "_field")){
@@ -1485,11 +1485,11 @@ if(data28.value !== undefined && func0.call(data28, "value")){
 let data38 = data28.value;
 if(typeof data38 === "string"){
 if(func7(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/value", "#/$defs/TestScript_RequestHeader/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/value", "#/$defs/TestScript_RequestHeader/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/value", "#/$defs/TestScript_RequestHeader/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/value", "#/$defs/TestScript_RequestHeader/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data28._value !== undefined && func0.call(data28, "_value")){
@@ -1499,23 +1499,23 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requestHeader", "#/properties/requestHeader/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader", "#/properties/requestHeader/type", {type: "array"}); errors++;
 }
 }
 if(data.requestId !== undefined && func0.call(data, "requestId")){
 let data40 = data.requestId;
 if(typeof data40 === "string"){
 if(!pattern0.test(data40)){
-vErrors = addError(vErrors, instancePath+"/requestId", "#/properties/requestId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestId", "#/properties/requestId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requestId", "#/properties/requestId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requestId", "#/properties/requestId/type", {type: "string"}); errors++;
 }
 }
 if(data._requestId !== undefined && func0.call(data, "_requestId")){
@@ -1527,11 +1527,11 @@ if(data.responseId !== undefined && func0.call(data, "responseId")){
 let data42 = data.responseId;
 if(typeof data42 === "string"){
 if(!pattern0.test(data42)){
-vErrors = addError(vErrors, instancePath+"/responseId", "#/properties/responseId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/responseId", "#/properties/responseId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/responseId", "#/properties/responseId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/responseId", "#/properties/responseId/type", {type: "string"}); errors++;
 }
 }
 if(data._responseId !== undefined && func0.call(data, "_responseId")){
@@ -1543,11 +1543,11 @@ if(data.sourceId !== undefined && func0.call(data, "sourceId")){
 let data44 = data.sourceId;
 if(typeof data44 === "string"){
 if(!pattern0.test(data44)){
-vErrors = addError(vErrors, instancePath+"/sourceId", "#/properties/sourceId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sourceId", "#/properties/sourceId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sourceId", "#/properties/sourceId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sourceId", "#/properties/sourceId/type", {type: "string"}); errors++;
 }
 }
 if(data._sourceId !== undefined && func0.call(data, "_sourceId")){
@@ -1559,11 +1559,11 @@ if(data.targetId !== undefined && func0.call(data, "targetId")){
 let data46 = data.targetId;
 if(typeof data46 === "string"){
 if(!pattern0.test(data46)){
-vErrors = addError(vErrors, instancePath+"/targetId", "#/properties/targetId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetId", "#/properties/targetId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetId", "#/properties/targetId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetId", "#/properties/targetId/type", {type: "string"}); errors++;
 }
 }
 if(data._targetId !== undefined && func0.call(data, "_targetId")){
@@ -1575,11 +1575,11 @@ if(data.url !== undefined && func0.call(data, "url")){
 let data48 = data.url;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -1589,7 +1589,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -1613,11 +1613,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1631,7 +1631,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1645,7 +1645,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -1677,7 +1677,7 @@ if(_valid0){
 const _errs16 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.warningOnly === undefined) || (!(func0.call(data6, "warningOnly")))){
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/allOf/0/then/required", "required", {missingProperty: "warningOnly"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/allOf/0/then/required", {missingProperty: "warningOnly"}); errors++;
 }
 }
 var _valid0 = _errs16 === errors;
@@ -1689,7 +1689,7 @@ props1._warningOnly = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(props1 !== true){
@@ -1746,11 +1746,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data8 = data6.id;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestScript_Assert/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestScript_Assert/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestScript_Assert/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestScript_Assert/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -1764,7 +1764,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestScript_Assert/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestScript_Assert/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -1778,18 +1778,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestScript_Assert/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestScript_Assert/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.label !== undefined && func0.call(data6, "label")){
 let data13 = data6.label;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/label", "#/$defs/TestScript_Assert/properties/label/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/label", "#/$defs/TestScript_Assert/properties/label/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/label", "#/$defs/TestScript_Assert/properties/label/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/label", "#/$defs/TestScript_Assert/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data6._label !== undefined && func0.call(data6, "_label")){
@@ -1801,11 +1801,11 @@ if(data6.description !== undefined && func0.call(data6, "description")){
 let data15 = data6.description;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/description", "#/$defs/TestScript_Assert/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/description", "#/$defs/TestScript_Assert/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/description", "#/$defs/TestScript_Assert/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/description", "#/$defs/TestScript_Assert/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
@@ -1816,7 +1816,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data6.direction !== undefined && func0.call(data6, "direction")){
 let data17 = data6.direction;
 if(!((data17 === "response") || (data17 === "request"))){
-vErrors = addError(vErrors, instancePath+"/assert/direction", "#/$defs/TestScript_Assert/properties/direction/enum", "enum", {allowedValues: schema1.properties.direction.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/direction", "#/$defs/TestScript_Assert/properties/direction/enum", {allowedValues: schema1.properties.direction.enum}); errors++;
 }
 }
 if(data6._direction !== undefined && func0.call(data6, "_direction")){
@@ -1828,11 +1828,11 @@ if(data6.compareToSourceId !== undefined && func0.call(data6, "compareToSourceId
 let data19 = data6.compareToSourceId;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/compareToSourceId", "#/$defs/TestScript_Assert/properties/compareToSourceId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceId", "#/$defs/TestScript_Assert/properties/compareToSourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/compareToSourceId", "#/$defs/TestScript_Assert/properties/compareToSourceId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceId", "#/$defs/TestScript_Assert/properties/compareToSourceId/type", {type: "string"}); errors++;
 }
 }
 if(data6._compareToSourceId !== undefined && func0.call(data6, "_compareToSourceId")){
@@ -1844,11 +1844,11 @@ if(data6.compareToSourceExpression !== undefined && func0.call(data6, "compareTo
 let data21 = data6.compareToSourceExpression;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/compareToSourceExpression", "#/$defs/TestScript_Assert/properties/compareToSourceExpression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceExpression", "#/$defs/TestScript_Assert/properties/compareToSourceExpression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/compareToSourceExpression", "#/$defs/TestScript_Assert/properties/compareToSourceExpression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceExpression", "#/$defs/TestScript_Assert/properties/compareToSourceExpression/type", {type: "string"}); errors++;
 }
 }
 if(data6._compareToSourceExpression !== undefined && func0.call(data6, "_compareToSourceExpression")){
@@ -1860,11 +1860,11 @@ if(data6.compareToSourcePath !== undefined && func0.call(data6, "compareToSource
 let data23 = data6.compareToSourcePath;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/compareToSourcePath", "#/$defs/TestScript_Assert/properties/compareToSourcePath/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourcePath", "#/$defs/TestScript_Assert/properties/compareToSourcePath/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/compareToSourcePath", "#/$defs/TestScript_Assert/properties/compareToSourcePath/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourcePath", "#/$defs/TestScript_Assert/properties/compareToSourcePath/type", {type: "string"}); errors++;
 }
 }
 if(data6._compareToSourcePath !== undefined && func0.call(data6, "_compareToSourcePath")){
@@ -1876,11 +1876,11 @@ if(data6.contentType !== undefined && func0.call(data6, "contentType")){
 let data25 = data6.contentType;
 if(typeof data25 === "string"){
 if(!pattern2.test(data25)){
-vErrors = addError(vErrors, instancePath+"/assert/contentType", "#/$defs/TestScript_Assert/properties/contentType/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/contentType", "#/$defs/TestScript_Assert/properties/contentType/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/contentType", "#/$defs/TestScript_Assert/properties/contentType/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/contentType", "#/$defs/TestScript_Assert/properties/contentType/type", {type: "string"}); errors++;
 }
 }
 if(data6._contentType !== undefined && func0.call(data6, "_contentType")){
@@ -1892,11 +1892,11 @@ if(data6.expression !== undefined && func0.call(data6, "expression")){
 let data27 = data6.expression;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/expression", "#/$defs/TestScript_Assert/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/expression", "#/$defs/TestScript_Assert/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/expression", "#/$defs/TestScript_Assert/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/expression", "#/$defs/TestScript_Assert/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data6._expression !== undefined && func0.call(data6, "_expression")){
@@ -1908,11 +1908,11 @@ if(data6.headerField !== undefined && func0.call(data6, "headerField")){
 let data29 = data6.headerField;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/headerField", "#/$defs/TestScript_Assert/properties/headerField/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/headerField", "#/$defs/TestScript_Assert/properties/headerField/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/headerField", "#/$defs/TestScript_Assert/properties/headerField/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/headerField", "#/$defs/TestScript_Assert/properties/headerField/type", {type: "string"}); errors++;
 }
 }
 if(data6._headerField !== undefined && func0.call(data6, "_headerField")){
@@ -1924,11 +1924,11 @@ if(data6.minimumId !== undefined && func0.call(data6, "minimumId")){
 let data31 = data6.minimumId;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/minimumId", "#/$defs/TestScript_Assert/properties/minimumId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/minimumId", "#/$defs/TestScript_Assert/properties/minimumId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/minimumId", "#/$defs/TestScript_Assert/properties/minimumId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/minimumId", "#/$defs/TestScript_Assert/properties/minimumId/type", {type: "string"}); errors++;
 }
 }
 if(data6._minimumId !== undefined && func0.call(data6, "_minimumId")){
@@ -1938,7 +1938,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data6.navigationLinks !== undefined && func0.call(data6, "navigationLinks")){
 if(typeof data6.navigationLinks !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/assert/navigationLinks", "#/$defs/TestScript_Assert/properties/navigationLinks/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/navigationLinks", "#/$defs/TestScript_Assert/properties/navigationLinks/type", {type: "boolean"}); errors++;
 }
 }
 if(data6._navigationLinks !== undefined && func0.call(data6, "_navigationLinks")){
@@ -1949,7 +1949,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data6.operator !== undefined && func0.call(data6, "operator")){
 let data35 = data6.operator;
 if(!(((((((((((data35 === "equals") || (data35 === "notEquals")) || (data35 === "in")) || (data35 === "notIn")) || (data35 === "greaterThan")) || (data35 === "lessThan")) || (data35 === "empty")) || (data35 === "notEmpty")) || (data35 === "contains")) || (data35 === "notContains")) || (data35 === "eval"))){
-vErrors = addError(vErrors, instancePath+"/assert/operator", "#/$defs/TestScript_Assert/properties/operator/enum", "enum", {allowedValues: schema1.properties.operator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/operator", "#/$defs/TestScript_Assert/properties/operator/enum", {allowedValues: schema1.properties.operator.enum}); errors++;
 }
 }
 if(data6._operator !== undefined && func0.call(data6, "_operator")){
@@ -1961,11 +1961,11 @@ if(data6.path !== undefined && func0.call(data6, "path")){
 let data37 = data6.path;
 if(typeof data37 === "string"){
 if(func7(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/path", "#/$defs/TestScript_Assert/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/path", "#/$defs/TestScript_Assert/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/path", "#/$defs/TestScript_Assert/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/path", "#/$defs/TestScript_Assert/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data6._path !== undefined && func0.call(data6, "_path")){
@@ -1976,7 +1976,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data6.requestMethod !== undefined && func0.call(data6, "requestMethod")){
 let data39 = data6.requestMethod;
 if(!(((((((data39 === "delete") || (data39 === "get")) || (data39 === "options")) || (data39 === "patch")) || (data39 === "post")) || (data39 === "put")) || (data39 === "head"))){
-vErrors = addError(vErrors, instancePath+"/assert/requestMethod", "#/$defs/TestScript_Assert/properties/requestMethod/enum", "enum", {allowedValues: schema1.properties.requestMethod.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/requestMethod", "#/$defs/TestScript_Assert/properties/requestMethod/enum", {allowedValues: schema1.properties.requestMethod.enum}); errors++;
 }
 }
 if(data6._requestMethod !== undefined && func0.call(data6, "_requestMethod")){
@@ -1988,11 +1988,11 @@ if(data6.requestURL !== undefined && func0.call(data6, "requestURL")){
 let data41 = data6.requestURL;
 if(typeof data41 === "string"){
 if(func7(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/requestURL", "#/$defs/TestScript_Assert/properties/requestURL/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/requestURL", "#/$defs/TestScript_Assert/properties/requestURL/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/requestURL", "#/$defs/TestScript_Assert/properties/requestURL/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/requestURL", "#/$defs/TestScript_Assert/properties/requestURL/type", {type: "string"}); errors++;
 }
 }
 if(data6._requestURL !== undefined && func0.call(data6, "_requestURL")){
@@ -2003,7 +2003,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data6.resource !== undefined && func0.call(data6, "resource")){
 let data43 = data6.resource;
 if(typeof data43 !== "string"){
-vErrors = addError(vErrors, instancePath+"/assert/resource", "#/$defs/TestScript_Assert/properties/resource/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/resource", "#/$defs/TestScript_Assert/properties/resource/type", {type: "string"}); errors++;
 }
 let valid14;
 valid14 = false;
@@ -2014,7 +2014,7 @@ break;
 }
 }
 if(!valid14){
-vErrors = addError(vErrors, instancePath+"/assert/resource", "#/$defs/TestScript_Assert/properties/resource/enum", "enum", {allowedValues: schema1.properties.resource.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/resource", "#/$defs/TestScript_Assert/properties/resource/enum", {allowedValues: schema1.properties.resource.enum}); errors++;
 }
 }
 if(data6._resource !== undefined && func0.call(data6, "_resource")){
@@ -2025,7 +2025,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data6.response !== undefined && func0.call(data6, "response")){
 let data45 = data6.response;
 if(!((((((((((((data45 === "okay") || (data45 === "created")) || (data45 === "noContent")) || (data45 === "notModified")) || (data45 === "bad")) || (data45 === "forbidden")) || (data45 === "notFound")) || (data45 === "methodNotAllowed")) || (data45 === "conflict")) || (data45 === "gone")) || (data45 === "preconditionFailed")) || (data45 === "unprocessable"))){
-vErrors = addError(vErrors, instancePath+"/assert/response", "#/$defs/TestScript_Assert/properties/response/enum", "enum", {allowedValues: schema1.properties.response.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/response", "#/$defs/TestScript_Assert/properties/response/enum", {allowedValues: schema1.properties.response.enum}); errors++;
 }
 }
 if(data6._response !== undefined && func0.call(data6, "_response")){
@@ -2037,11 +2037,11 @@ if(data6.responseCode !== undefined && func0.call(data6, "responseCode")){
 let data47 = data6.responseCode;
 if(typeof data47 === "string"){
 if(func7(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/responseCode", "#/$defs/TestScript_Assert/properties/responseCode/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/responseCode", "#/$defs/TestScript_Assert/properties/responseCode/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/responseCode", "#/$defs/TestScript_Assert/properties/responseCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/responseCode", "#/$defs/TestScript_Assert/properties/responseCode/type", {type: "string"}); errors++;
 }
 }
 if(data6._responseCode !== undefined && func0.call(data6, "_responseCode")){
@@ -2053,11 +2053,11 @@ if(data6.sourceId !== undefined && func0.call(data6, "sourceId")){
 let data49 = data6.sourceId;
 if(typeof data49 === "string"){
 if(!pattern0.test(data49)){
-vErrors = addError(vErrors, instancePath+"/assert/sourceId", "#/$defs/TestScript_Assert/properties/sourceId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/sourceId", "#/$defs/TestScript_Assert/properties/sourceId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/sourceId", "#/$defs/TestScript_Assert/properties/sourceId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/sourceId", "#/$defs/TestScript_Assert/properties/sourceId/type", {type: "string"}); errors++;
 }
 }
 if(data6._sourceId !== undefined && func0.call(data6, "_sourceId")){
@@ -2069,11 +2069,11 @@ if(data6.validateProfileId !== undefined && func0.call(data6, "validateProfileId
 let data51 = data6.validateProfileId;
 if(typeof data51 === "string"){
 if(!pattern0.test(data51)){
-vErrors = addError(vErrors, instancePath+"/assert/validateProfileId", "#/$defs/TestScript_Assert/properties/validateProfileId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/validateProfileId", "#/$defs/TestScript_Assert/properties/validateProfileId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/validateProfileId", "#/$defs/TestScript_Assert/properties/validateProfileId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/validateProfileId", "#/$defs/TestScript_Assert/properties/validateProfileId/type", {type: "string"}); errors++;
 }
 }
 if(data6._validateProfileId !== undefined && func0.call(data6, "_validateProfileId")){
@@ -2085,11 +2085,11 @@ if(data6.value !== undefined && func0.call(data6, "value")){
 let data53 = data6.value;
 if(typeof data53 === "string"){
 if(func7(data53) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/value", "#/$defs/TestScript_Assert/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/value", "#/$defs/TestScript_Assert/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/value", "#/$defs/TestScript_Assert/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/value", "#/$defs/TestScript_Assert/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data6._value !== undefined && func0.call(data6, "_value")){
@@ -2099,7 +2099,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data6.warningOnly !== undefined && func0.call(data6, "warningOnly")){
 if(typeof data6.warningOnly !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/assert/warningOnly", "#/$defs/TestScript_Assert/properties/warningOnly/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/warningOnly", "#/$defs/TestScript_Assert/properties/warningOnly/type", {type: "boolean"}); errors++;
 }
 }
 if(data6._warningOnly !== undefined && func0.call(data6, "_warningOnly")){
@@ -2109,12 +2109,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -2144,17 +2144,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "action"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2168,7 +2168,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2182,7 +2182,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -2196,12 +2196,12 @@ vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -2235,11 +2235,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2253,7 +2253,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2267,7 +2267,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -2299,7 +2299,7 @@ if(_valid0){
 const _errs16 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.warningOnly === undefined) || (!(func0.call(data6, "warningOnly")))){
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/allOf/0/then/required", "required", {missingProperty: "warningOnly"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/allOf/0/then/required", {missingProperty: "warningOnly"}); errors++;
 }
 }
 var _valid0 = _errs16 === errors;
@@ -2311,7 +2311,7 @@ props1._warningOnly = true;
 }
 }
 if(!valid7){
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(props1 !== true){
@@ -2368,11 +2368,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data8 = data6.id;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestScript_Assert/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestScript_Assert/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestScript_Assert/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestScript_Assert/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -2386,7 +2386,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestScript_Assert/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestScript_Assert/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -2400,18 +2400,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestScript_Assert/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestScript_Assert/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.label !== undefined && func0.call(data6, "label")){
 let data13 = data6.label;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/label", "#/$defs/TestScript_Assert/properties/label/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/label", "#/$defs/TestScript_Assert/properties/label/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/label", "#/$defs/TestScript_Assert/properties/label/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/label", "#/$defs/TestScript_Assert/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data6._label !== undefined && func0.call(data6, "_label")){
@@ -2423,11 +2423,11 @@ if(data6.description !== undefined && func0.call(data6, "description")){
 let data15 = data6.description;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/description", "#/$defs/TestScript_Assert/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/description", "#/$defs/TestScript_Assert/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/description", "#/$defs/TestScript_Assert/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/description", "#/$defs/TestScript_Assert/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
@@ -2438,7 +2438,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data6.direction !== undefined && func0.call(data6, "direction")){
 let data17 = data6.direction;
 if(!((data17 === "response") || (data17 === "request"))){
-vErrors = addError(vErrors, instancePath+"/assert/direction", "#/$defs/TestScript_Assert/properties/direction/enum", "enum", {allowedValues: schema1.properties.direction.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/direction", "#/$defs/TestScript_Assert/properties/direction/enum", {allowedValues: schema1.properties.direction.enum}); errors++;
 }
 }
 if(data6._direction !== undefined && func0.call(data6, "_direction")){
@@ -2450,11 +2450,11 @@ if(data6.compareToSourceId !== undefined && func0.call(data6, "compareToSourceId
 let data19 = data6.compareToSourceId;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/compareToSourceId", "#/$defs/TestScript_Assert/properties/compareToSourceId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceId", "#/$defs/TestScript_Assert/properties/compareToSourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/compareToSourceId", "#/$defs/TestScript_Assert/properties/compareToSourceId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceId", "#/$defs/TestScript_Assert/properties/compareToSourceId/type", {type: "string"}); errors++;
 }
 }
 if(data6._compareToSourceId !== undefined && func0.call(data6, "_compareToSourceId")){
@@ -2466,11 +2466,11 @@ if(data6.compareToSourceExpression !== undefined && func0.call(data6, "compareTo
 let data21 = data6.compareToSourceExpression;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/compareToSourceExpression", "#/$defs/TestScript_Assert/properties/compareToSourceExpression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceExpression", "#/$defs/TestScript_Assert/properties/compareToSourceExpression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/compareToSourceExpression", "#/$defs/TestScript_Assert/properties/compareToSourceExpression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceExpression", "#/$defs/TestScript_Assert/properties/compareToSourceExpression/type", {type: "string"}); errors++;
 }
 }
 if(data6._compareToSourceExpression !== undefined && func0.call(data6, "_compareToSourceExpression")){
@@ -2482,11 +2482,11 @@ if(data6.compareToSourcePath !== undefined && func0.call(data6, "compareToSource
 let data23 = data6.compareToSourcePath;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/compareToSourcePath", "#/$defs/TestScript_Assert/properties/compareToSourcePath/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourcePath", "#/$defs/TestScript_Assert/properties/compareToSourcePath/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/compareToSourcePath", "#/$defs/TestScript_Assert/properties/compareToSourcePath/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourcePath", "#/$defs/TestScript_Assert/properties/compareToSourcePath/type", {type: "string"}); errors++;
 }
 }
 if(data6._compareToSourcePath !== undefined && func0.call(data6, "_compareToSourcePath")){
@@ -2498,11 +2498,11 @@ if(data6.contentType !== undefined && func0.call(data6, "contentType")){
 let data25 = data6.contentType;
 if(typeof data25 === "string"){
 if(!pattern2.test(data25)){
-vErrors = addError(vErrors, instancePath+"/assert/contentType", "#/$defs/TestScript_Assert/properties/contentType/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/contentType", "#/$defs/TestScript_Assert/properties/contentType/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/contentType", "#/$defs/TestScript_Assert/properties/contentType/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/contentType", "#/$defs/TestScript_Assert/properties/contentType/type", {type: "string"}); errors++;
 }
 }
 if(data6._contentType !== undefined && func0.call(data6, "_contentType")){
@@ -2514,11 +2514,11 @@ if(data6.expression !== undefined && func0.call(data6, "expression")){
 let data27 = data6.expression;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/expression", "#/$defs/TestScript_Assert/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/expression", "#/$defs/TestScript_Assert/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/expression", "#/$defs/TestScript_Assert/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/expression", "#/$defs/TestScript_Assert/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data6._expression !== undefined && func0.call(data6, "_expression")){
@@ -2530,11 +2530,11 @@ if(data6.headerField !== undefined && func0.call(data6, "headerField")){
 let data29 = data6.headerField;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/headerField", "#/$defs/TestScript_Assert/properties/headerField/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/headerField", "#/$defs/TestScript_Assert/properties/headerField/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/headerField", "#/$defs/TestScript_Assert/properties/headerField/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/headerField", "#/$defs/TestScript_Assert/properties/headerField/type", {type: "string"}); errors++;
 }
 }
 if(data6._headerField !== undefined && func0.call(data6, "_headerField")){
@@ -2546,11 +2546,11 @@ if(data6.minimumId !== undefined && func0.call(data6, "minimumId")){
 let data31 = data6.minimumId;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/minimumId", "#/$defs/TestScript_Assert/properties/minimumId/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/minimumId", "#/$defs/TestScript_Assert/properties/minimumId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/minimumId", "#/$defs/TestScript_Assert/properties/minimumId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/minimumId", "#/$defs/TestScript_Assert/properties/minimumId/type", {type: "string"}); errors++;
 }
 }
 if(data6._minimumId !== undefined && func0.call(data6, "_minimumId")){
@@ -2560,7 +2560,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data6.navigationLinks !== undefined && func0.call(data6, "navigationLinks")){
 if(typeof data6.navigationLinks !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/assert/navigationLinks", "#/$defs/TestScript_Assert/properties/navigationLinks/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/navigationLinks", "#/$defs/TestScript_Assert/properties/navigationLinks/type", {type: "boolean"}); errors++;
 }
 }
 if(data6._navigationLinks !== undefined && func0.call(data6, "_navigationLinks")){
@@ -2571,7 +2571,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data6.operator !== undefined && func0.call(data6, "operator")){
 let data35 = data6.operator;
 if(!(((((((((((data35 === "equals") || (data35 === "notEquals")) || (data35 === "in")) || (data35 === "notIn")) || (data35 === "greaterThan")) || (data35 === "lessThan")) || (data35 === "empty")) || (data35 === "notEmpty")) || (data35 === "contains")) || (data35 === "notContains")) || (data35 === "eval"))){
-vErrors = addError(vErrors, instancePath+"/assert/operator", "#/$defs/TestScript_Assert/properties/operator/enum", "enum", {allowedValues: schema1.properties.operator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/operator", "#/$defs/TestScript_Assert/properties/operator/enum", {allowedValues: schema1.properties.operator.enum}); errors++;
 }
 }
 if(data6._operator !== undefined && func0.call(data6, "_operator")){
@@ -2583,11 +2583,11 @@ if(data6.path !== undefined && func0.call(data6, "path")){
 let data37 = data6.path;
 if(typeof data37 === "string"){
 if(func7(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/path", "#/$defs/TestScript_Assert/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/path", "#/$defs/TestScript_Assert/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/path", "#/$defs/TestScript_Assert/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/path", "#/$defs/TestScript_Assert/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data6._path !== undefined && func0.call(data6, "_path")){
@@ -2598,7 +2598,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data6.requestMethod !== undefined && func0.call(data6, "requestMethod")){
 let data39 = data6.requestMethod;
 if(!(((((((data39 === "delete") || (data39 === "get")) || (data39 === "options")) || (data39 === "patch")) || (data39 === "post")) || (data39 === "put")) || (data39 === "head"))){
-vErrors = addError(vErrors, instancePath+"/assert/requestMethod", "#/$defs/TestScript_Assert/properties/requestMethod/enum", "enum", {allowedValues: schema1.properties.requestMethod.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/requestMethod", "#/$defs/TestScript_Assert/properties/requestMethod/enum", {allowedValues: schema1.properties.requestMethod.enum}); errors++;
 }
 }
 if(data6._requestMethod !== undefined && func0.call(data6, "_requestMethod")){
@@ -2610,11 +2610,11 @@ if(data6.requestURL !== undefined && func0.call(data6, "requestURL")){
 let data41 = data6.requestURL;
 if(typeof data41 === "string"){
 if(func7(data41) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/requestURL", "#/$defs/TestScript_Assert/properties/requestURL/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/requestURL", "#/$defs/TestScript_Assert/properties/requestURL/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/requestURL", "#/$defs/TestScript_Assert/properties/requestURL/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/requestURL", "#/$defs/TestScript_Assert/properties/requestURL/type", {type: "string"}); errors++;
 }
 }
 if(data6._requestURL !== undefined && func0.call(data6, "_requestURL")){
@@ -2625,7 +2625,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data6.resource !== undefined && func0.call(data6, "resource")){
 let data43 = data6.resource;
 if(typeof data43 !== "string"){
-vErrors = addError(vErrors, instancePath+"/assert/resource", "#/$defs/TestScript_Assert/properties/resource/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/resource", "#/$defs/TestScript_Assert/properties/resource/type", {type: "string"}); errors++;
 }
 let valid14;
 valid14 = false;
@@ -2636,7 +2636,7 @@ break;
 }
 }
 if(!valid14){
-vErrors = addError(vErrors, instancePath+"/assert/resource", "#/$defs/TestScript_Assert/properties/resource/enum", "enum", {allowedValues: schema1.properties.resource.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/resource", "#/$defs/TestScript_Assert/properties/resource/enum", {allowedValues: schema1.properties.resource.enum}); errors++;
 }
 }
 if(data6._resource !== undefined && func0.call(data6, "_resource")){
@@ -2647,7 +2647,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data6.response !== undefined && func0.call(data6, "response")){
 let data45 = data6.response;
 if(!((((((((((((data45 === "okay") || (data45 === "created")) || (data45 === "noContent")) || (data45 === "notModified")) || (data45 === "bad")) || (data45 === "forbidden")) || (data45 === "notFound")) || (data45 === "methodNotAllowed")) || (data45 === "conflict")) || (data45 === "gone")) || (data45 === "preconditionFailed")) || (data45 === "unprocessable"))){
-vErrors = addError(vErrors, instancePath+"/assert/response", "#/$defs/TestScript_Assert/properties/response/enum", "enum", {allowedValues: schema1.properties.response.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/response", "#/$defs/TestScript_Assert/properties/response/enum", {allowedValues: schema1.properties.response.enum}); errors++;
 }
 }
 if(data6._response !== undefined && func0.call(data6, "_response")){
@@ -2659,11 +2659,11 @@ if(data6.responseCode !== undefined && func0.call(data6, "responseCode")){
 let data47 = data6.responseCode;
 if(typeof data47 === "string"){
 if(func7(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/responseCode", "#/$defs/TestScript_Assert/properties/responseCode/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/responseCode", "#/$defs/TestScript_Assert/properties/responseCode/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/responseCode", "#/$defs/TestScript_Assert/properties/responseCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/responseCode", "#/$defs/TestScript_Assert/properties/responseCode/type", {type: "string"}); errors++;
 }
 }
 if(data6._responseCode !== undefined && func0.call(data6, "_responseCode")){
@@ -2675,11 +2675,11 @@ if(data6.sourceId !== undefined && func0.call(data6, "sourceId")){
 let data49 = data6.sourceId;
 if(typeof data49 === "string"){
 if(!pattern0.test(data49)){
-vErrors = addError(vErrors, instancePath+"/assert/sourceId", "#/$defs/TestScript_Assert/properties/sourceId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/sourceId", "#/$defs/TestScript_Assert/properties/sourceId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/sourceId", "#/$defs/TestScript_Assert/properties/sourceId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/sourceId", "#/$defs/TestScript_Assert/properties/sourceId/type", {type: "string"}); errors++;
 }
 }
 if(data6._sourceId !== undefined && func0.call(data6, "_sourceId")){
@@ -2691,11 +2691,11 @@ if(data6.validateProfileId !== undefined && func0.call(data6, "validateProfileId
 let data51 = data6.validateProfileId;
 if(typeof data51 === "string"){
 if(!pattern0.test(data51)){
-vErrors = addError(vErrors, instancePath+"/assert/validateProfileId", "#/$defs/TestScript_Assert/properties/validateProfileId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/validateProfileId", "#/$defs/TestScript_Assert/properties/validateProfileId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/validateProfileId", "#/$defs/TestScript_Assert/properties/validateProfileId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/validateProfileId", "#/$defs/TestScript_Assert/properties/validateProfileId/type", {type: "string"}); errors++;
 }
 }
 if(data6._validateProfileId !== undefined && func0.call(data6, "_validateProfileId")){
@@ -2707,11 +2707,11 @@ if(data6.value !== undefined && func0.call(data6, "value")){
 let data53 = data6.value;
 if(typeof data53 === "string"){
 if(func7(data53) < 1){
-vErrors = addError(vErrors, instancePath+"/assert/value", "#/$defs/TestScript_Assert/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/value", "#/$defs/TestScript_Assert/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert/value", "#/$defs/TestScript_Assert/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/value", "#/$defs/TestScript_Assert/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data6._value !== undefined && func0.call(data6, "_value")){
@@ -2721,7 +2721,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data6.warningOnly !== undefined && func0.call(data6, "warningOnly")){
 if(typeof data6.warningOnly !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/assert/warningOnly", "#/$defs/TestScript_Assert/properties/warningOnly/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert/warningOnly", "#/$defs/TestScript_Assert/properties/warningOnly/type", {type: "boolean"}); errors++;
 }
 }
 if(data6._warningOnly !== undefined && func0.call(data6, "_warningOnly")){
@@ -2731,12 +2731,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -2766,17 +2766,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "action"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2790,7 +2790,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2804,18 +2804,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data5 = data.name;
 if(typeof data5 === "string"){
 if(func7(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -2827,11 +2827,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data7 = data.description;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -2850,12 +2850,12 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -2890,17 +2890,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.operation === undefined) || (!(func0.call(data, "operation")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "operation"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "operation"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2914,7 +2914,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2928,7 +2928,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -2938,7 +2938,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate7.errors = vErrors;
 return errors === 0;
@@ -2967,17 +2967,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "action"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2991,7 +2991,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3005,7 +3005,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -3019,12 +3019,12 @@ vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate8.errors = vErrors;
 return errors === 0;
@@ -3074,7 +3074,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -3086,7 +3086,7 @@ props0._url = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -3110,7 +3110,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -3122,7 +3122,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -3155,7 +3155,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -3167,7 +3167,7 @@ props2._status = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -3180,7 +3180,7 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -3233,18 +3233,18 @@ props0.teardown = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("TestScript" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "TestScript"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "TestScript"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -3256,11 +3256,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -3272,11 +3272,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -3300,7 +3300,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3314,7 +3314,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3328,18 +3328,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data17 = data.url;
 if(typeof data17 === "string"){
 if(!pattern1.test(data17)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -3356,11 +3356,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data20 = data.version;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -3372,11 +3372,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data22 = data.name;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -3388,11 +3388,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data24 = data.title;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -3403,7 +3403,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data26 = data.status;
 if(!((((data26 === "draft") || (data26 === "active")) || (data26 === "retired")) || (data26 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -3413,7 +3413,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -3425,14 +3425,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data30 = data.date;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data30))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -3444,11 +3444,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data32 = data.publisher;
 if(typeof data32 === "string"){
 if(func7(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -3467,18 +3467,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data36 = data.description;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -3497,7 +3497,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -3511,18 +3511,18 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data42 = data.purpose;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -3534,11 +3534,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data44 = data.copyright;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -3574,7 +3574,7 @@ if(_valid3){
 const _errs85 = errors;
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if((data47.index === undefined) || (!(func0.call(data47, "index")))){
-vErrors = addError(vErrors, instancePath+"/origin/" + i6, "#/$defs/TestScript_Origin/allOf/0/then/required", "required", {missingProperty: "index"}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6, "#/$defs/TestScript_Origin/allOf/0/then/required", {missingProperty: "index"}); errors++;
 }
 }
 var _valid3 = _errs85 === errors;
@@ -3586,11 +3586,11 @@ props3._index = true;
 }
 }
 if(!valid24){
-vErrors = addError(vErrors, instancePath+"/origin/" + i6, "#/$defs/TestScript_Origin/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6, "#/$defs/TestScript_Origin/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if((data47.profile === undefined) || (!(func0.call(data47, "profile")))){
-vErrors = addError(vErrors, instancePath+"/origin/" + i6, "#/$defs/TestScript_Origin/required", "required", {missingProperty: "profile"}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6, "#/$defs/TestScript_Origin/required", {missingProperty: "profile"}); errors++;
 }
 if(props3 !== true){
 props3 = props3 || {};
@@ -3605,11 +3605,11 @@ if(data47.id !== undefined && func0.call(data47, "id")){
 let data49 = data47.id;
 if(typeof data49 === "string"){
 if(func7(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/id", "#/$defs/TestScript_Origin/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/id", "#/$defs/TestScript_Origin/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/id", "#/$defs/TestScript_Origin/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/id", "#/$defs/TestScript_Origin/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data47.extension !== undefined && func0.call(data47, "extension")){
@@ -3623,7 +3623,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/extension", "#/$defs/TestScript_Origin/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/extension", "#/$defs/TestScript_Origin/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data47.modifierExtension !== undefined && func0.call(data47, "modifierExtension")){
@@ -3637,20 +3637,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/modifierExtension", "#/$defs/TestScript_Origin/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/modifierExtension", "#/$defs/TestScript_Origin/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data47.index !== undefined && func0.call(data47, "index")){
 let data54 = data47.index;
 if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/index", "#/$defs/TestScript_Origin/properties/index/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/index", "#/$defs/TestScript_Origin/properties/index/type", {type: "integer"}); errors++;
 }
 if((typeof data54 == "number") && (isFinite(data54))){
 if(data54 > 2147483647 || isNaN(data54)){
-vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/index", "#/$defs/TestScript_Origin/properties/index/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/index", "#/$defs/TestScript_Origin/properties/index/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data54 < -2147483648 || isNaN(data54)){
-vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/index", "#/$defs/TestScript_Origin/properties/index/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/index", "#/$defs/TestScript_Origin/properties/index/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -3666,12 +3666,12 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/origin/" + i6, "#/$defs/TestScript_Origin/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6, "#/$defs/TestScript_Origin/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/type", {type: "array"}); errors++;
 }
 }
 if(data.destination !== undefined && func0.call(data, "destination")){
@@ -3702,7 +3702,7 @@ if(_valid4){
 const _errs106 = errors;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if((data58.index === undefined) || (!(func0.call(data58, "index")))){
-vErrors = addError(vErrors, instancePath+"/destination/" + i9, "#/$defs/TestScript_Destination/allOf/0/then/required", "required", {missingProperty: "index"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9, "#/$defs/TestScript_Destination/allOf/0/then/required", {missingProperty: "index"}); errors++;
 }
 }
 var _valid4 = _errs106 === errors;
@@ -3714,11 +3714,11 @@ props4._index = true;
 }
 }
 if(!valid35){
-vErrors = addError(vErrors, instancePath+"/destination/" + i9, "#/$defs/TestScript_Destination/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9, "#/$defs/TestScript_Destination/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if((data58.profile === undefined) || (!(func0.call(data58, "profile")))){
-vErrors = addError(vErrors, instancePath+"/destination/" + i9, "#/$defs/TestScript_Destination/required", "required", {missingProperty: "profile"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9, "#/$defs/TestScript_Destination/required", {missingProperty: "profile"}); errors++;
 }
 if(props4 !== true){
 props4 = props4 || {};
@@ -3733,11 +3733,11 @@ if(data58.id !== undefined && func0.call(data58, "id")){
 let data60 = data58.id;
 if(typeof data60 === "string"){
 if(func7(data60) < 1){
-vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/id", "#/$defs/TestScript_Destination/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/id", "#/$defs/TestScript_Destination/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/id", "#/$defs/TestScript_Destination/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/id", "#/$defs/TestScript_Destination/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data58.extension !== undefined && func0.call(data58, "extension")){
@@ -3751,7 +3751,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/extension", "#/$defs/TestScript_Destination/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/extension", "#/$defs/TestScript_Destination/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data58.modifierExtension !== undefined && func0.call(data58, "modifierExtension")){
@@ -3765,20 +3765,20 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/modifierExtension", "#/$defs/TestScript_Destination/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/modifierExtension", "#/$defs/TestScript_Destination/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data58.index !== undefined && func0.call(data58, "index")){
 let data65 = data58.index;
 if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
-vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/index", "#/$defs/TestScript_Destination/properties/index/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/index", "#/$defs/TestScript_Destination/properties/index/type", {type: "integer"}); errors++;
 }
 if((typeof data65 == "number") && (isFinite(data65))){
 if(data65 > 2147483647 || isNaN(data65)){
-vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/index", "#/$defs/TestScript_Destination/properties/index/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/index", "#/$defs/TestScript_Destination/properties/index/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data65 < -2147483648 || isNaN(data65)){
-vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/index", "#/$defs/TestScript_Destination/properties/index/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/index", "#/$defs/TestScript_Destination/properties/index/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -3794,12 +3794,12 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination/" + i9, "#/$defs/TestScript_Destination/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9, "#/$defs/TestScript_Destination/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/type", {type: "array"}); errors++;
 }
 }
 if(data.metadata !== undefined && func0.call(data, "metadata")){
@@ -3835,7 +3835,7 @@ if(_valid5){
 const _errs128 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.autocreate === undefined) || (!(func0.call(data70, "autocreate")))){
-vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/allOf/0/then/required", "required", {missingProperty: "autocreate"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/allOf/0/then/required", {missingProperty: "autocreate"}); errors++;
 }
 }
 var _valid5 = _errs128 === errors;
@@ -3847,7 +3847,7 @@ props5._autocreate = true;
 }
 }
 if(!valid46){
-vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs130 = errors;
 let valid48 = true;
@@ -3871,7 +3871,7 @@ if(_valid6){
 const _errs132 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.autodelete === undefined) || (!(func0.call(data70, "autodelete")))){
-vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/allOf/1/then/required", "required", {missingProperty: "autodelete"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/allOf/1/then/required", {missingProperty: "autodelete"}); errors++;
 }
 }
 var _valid6 = _errs132 === errors;
@@ -3883,7 +3883,7 @@ props6._autodelete = true;
 }
 }
 if(!valid48){
-vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props5 !== true && props6 !== undefined){
 if(props6 === true){
@@ -3910,11 +3910,11 @@ if(data70.id !== undefined && func0.call(data70, "id")){
 let data73 = data70.id;
 if(typeof data73 === "string"){
 if(func7(data73) < 1){
-vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/id", "#/$defs/TestScript_Fixture/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/id", "#/$defs/TestScript_Fixture/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/id", "#/$defs/TestScript_Fixture/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/id", "#/$defs/TestScript_Fixture/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data70.extension !== undefined && func0.call(data70, "extension")){
@@ -3928,7 +3928,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/extension", "#/$defs/TestScript_Fixture/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/extension", "#/$defs/TestScript_Fixture/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data70.modifierExtension !== undefined && func0.call(data70, "modifierExtension")){
@@ -3942,12 +3942,12 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/modifierExtension", "#/$defs/TestScript_Fixture/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/modifierExtension", "#/$defs/TestScript_Fixture/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data70.autocreate !== undefined && func0.call(data70, "autocreate")){
 if(typeof data70.autocreate !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/autocreate", "#/$defs/TestScript_Fixture/properties/autocreate/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/autocreate", "#/$defs/TestScript_Fixture/properties/autocreate/type", {type: "boolean"}); errors++;
 }
 }
 if(data70._autocreate !== undefined && func0.call(data70, "_autocreate")){
@@ -3957,7 +3957,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data70.autodelete !== undefined && func0.call(data70, "autodelete")){
 if(typeof data70.autodelete !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/autodelete", "#/$defs/TestScript_Fixture/properties/autodelete/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/autodelete", "#/$defs/TestScript_Fixture/properties/autodelete/type", {type: "boolean"}); errors++;
 }
 }
 if(data70._autodelete !== undefined && func0.call(data70, "_autodelete")){
@@ -3972,12 +3972,12 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixture", "#/properties/fixture/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixture", "#/properties/fixture/type", {type: "array"}); errors++;
 }
 }
 if(data.profile !== undefined && func0.call(data, "profile")){
@@ -3991,7 +3991,7 @@ vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "array"}); errors++;
 }
 }
 if(data.variable !== undefined && func0.call(data, "variable")){
@@ -4022,7 +4022,7 @@ if(_valid7){
 const _errs159 = errors;
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if((data86.name === undefined) || (!(func0.call(data86, "name")))){
-vErrors = addError(vErrors, instancePath+"/variable/" + i16, "#/$defs/TestScript_Variable/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16, "#/$defs/TestScript_Variable/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid7 = _errs159 === errors;
@@ -4034,7 +4034,7 @@ props7._name = true;
 }
 }
 if(!valid61){
-vErrors = addError(vErrors, instancePath+"/variable/" + i16, "#/$defs/TestScript_Variable/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16, "#/$defs/TestScript_Variable/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if(props7 !== true){
@@ -4063,11 +4063,11 @@ if(data86.id !== undefined && func0.call(data86, "id")){
 let data88 = data86.id;
 if(typeof data88 === "string"){
 if(func7(data88) < 1){
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/id", "#/$defs/TestScript_Variable/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/id", "#/$defs/TestScript_Variable/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/id", "#/$defs/TestScript_Variable/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/id", "#/$defs/TestScript_Variable/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data86.extension !== undefined && func0.call(data86, "extension")){
@@ -4081,7 +4081,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/extension", "#/$defs/TestScript_Variable/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/extension", "#/$defs/TestScript_Variable/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data86.modifierExtension !== undefined && func0.call(data86, "modifierExtension")){
@@ -4095,18 +4095,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/modifierExtension", "#/$defs/TestScript_Variable/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/modifierExtension", "#/$defs/TestScript_Variable/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data86.name !== undefined && func0.call(data86, "name")){
 let data93 = data86.name;
 if(typeof data93 === "string"){
 if(func7(data93) < 1){
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/name", "#/$defs/TestScript_Variable/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/name", "#/$defs/TestScript_Variable/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/name", "#/$defs/TestScript_Variable/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/name", "#/$defs/TestScript_Variable/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data86._name !== undefined && func0.call(data86, "_name")){
@@ -4118,11 +4118,11 @@ if(data86.defaultValue !== undefined && func0.call(data86, "defaultValue")){
 let data95 = data86.defaultValue;
 if(typeof data95 === "string"){
 if(func7(data95) < 1){
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/defaultValue", "#/$defs/TestScript_Variable/properties/defaultValue/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/defaultValue", "#/$defs/TestScript_Variable/properties/defaultValue/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/defaultValue", "#/$defs/TestScript_Variable/properties/defaultValue/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/defaultValue", "#/$defs/TestScript_Variable/properties/defaultValue/type", {type: "string"}); errors++;
 }
 }
 if(data86._defaultValue !== undefined && func0.call(data86, "_defaultValue")){
@@ -4134,11 +4134,11 @@ if(data86.description !== undefined && func0.call(data86, "description")){
 let data97 = data86.description;
 if(typeof data97 === "string"){
 if(func7(data97) < 1){
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/description", "#/$defs/TestScript_Variable/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/description", "#/$defs/TestScript_Variable/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/description", "#/$defs/TestScript_Variable/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/description", "#/$defs/TestScript_Variable/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data86._description !== undefined && func0.call(data86, "_description")){
@@ -4150,11 +4150,11 @@ if(data86.expression !== undefined && func0.call(data86, "expression")){
 let data99 = data86.expression;
 if(typeof data99 === "string"){
 if(func7(data99) < 1){
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/expression", "#/$defs/TestScript_Variable/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/expression", "#/$defs/TestScript_Variable/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/expression", "#/$defs/TestScript_Variable/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/expression", "#/$defs/TestScript_Variable/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data86._expression !== undefined && func0.call(data86, "_expression")){
@@ -4166,11 +4166,11 @@ if(data86.headerField !== undefined && func0.call(data86, "headerField")){
 let data101 = data86.headerField;
 if(typeof data101 === "string"){
 if(func7(data101) < 1){
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/headerField", "#/$defs/TestScript_Variable/properties/headerField/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/headerField", "#/$defs/TestScript_Variable/properties/headerField/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/headerField", "#/$defs/TestScript_Variable/properties/headerField/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/headerField", "#/$defs/TestScript_Variable/properties/headerField/type", {type: "string"}); errors++;
 }
 }
 if(data86._headerField !== undefined && func0.call(data86, "_headerField")){
@@ -4182,11 +4182,11 @@ if(data86.hint !== undefined && func0.call(data86, "hint")){
 let data103 = data86.hint;
 if(typeof data103 === "string"){
 if(func7(data103) < 1){
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/hint", "#/$defs/TestScript_Variable/properties/hint/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/hint", "#/$defs/TestScript_Variable/properties/hint/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/hint", "#/$defs/TestScript_Variable/properties/hint/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/hint", "#/$defs/TestScript_Variable/properties/hint/type", {type: "string"}); errors++;
 }
 }
 if(data86._hint !== undefined && func0.call(data86, "_hint")){
@@ -4198,11 +4198,11 @@ if(data86.path !== undefined && func0.call(data86, "path")){
 let data105 = data86.path;
 if(typeof data105 === "string"){
 if(func7(data105) < 1){
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/path", "#/$defs/TestScript_Variable/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/path", "#/$defs/TestScript_Variable/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/path", "#/$defs/TestScript_Variable/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/path", "#/$defs/TestScript_Variable/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data86._path !== undefined && func0.call(data86, "_path")){
@@ -4214,11 +4214,11 @@ if(data86.sourceId !== undefined && func0.call(data86, "sourceId")){
 let data107 = data86.sourceId;
 if(typeof data107 === "string"){
 if(!pattern0.test(data107)){
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/sourceId", "#/$defs/TestScript_Variable/properties/sourceId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/sourceId", "#/$defs/TestScript_Variable/properties/sourceId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/sourceId", "#/$defs/TestScript_Variable/properties/sourceId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/sourceId", "#/$defs/TestScript_Variable/properties/sourceId/type", {type: "string"}); errors++;
 }
 }
 if(data86._sourceId !== undefined && func0.call(data86, "_sourceId")){
@@ -4228,12 +4228,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable/" + i16, "#/$defs/TestScript_Variable/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16, "#/$defs/TestScript_Variable/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/variable", "#/properties/variable/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/variable", "#/properties/variable/type", {type: "array"}); errors++;
 }
 }
 if(data.setup !== undefined && func0.call(data, "setup")){
@@ -4252,7 +4252,7 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/test", "#/properties/test/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/test", "#/properties/test/type", {type: "array"}); errors++;
 }
 }
 if(data.teardown !== undefined && func0.call(data, "teardown")){
@@ -4262,7 +4262,7 @@ vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -4270,8 +4270,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

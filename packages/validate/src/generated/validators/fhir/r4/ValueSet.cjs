@@ -75,7 +75,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -87,7 +87,7 @@ props0._code = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -105,11 +105,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -123,7 +123,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -137,18 +137,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
 let data6 = data.code;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -160,11 +160,11 @@ if(data.display !== undefined && func0.call(data, "display")){
 let data8 = data.display;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
@@ -200,7 +200,7 @@ if(_valid1){
 const _errs27 = errors;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if((data11.value === undefined) || (!(func0.call(data11, "value")))){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/ValueSet_Designation/allOf/0/then/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/ValueSet_Designation/allOf/0/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid1 = _errs27 === errors;
@@ -212,7 +212,7 @@ props1._value = true;
 }
 }
 if(!valid12){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/ValueSet_Designation/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/ValueSet_Designation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(props1 !== true){
@@ -230,11 +230,11 @@ if(data11.id !== undefined && func0.call(data11, "id")){
 let data13 = data11.id;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/ValueSet_Designation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/ValueSet_Designation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/ValueSet_Designation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/ValueSet_Designation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data11.extension !== undefined && func0.call(data11, "extension")){
@@ -248,7 +248,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/extension", "#/$defs/ValueSet_Designation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/extension", "#/$defs/ValueSet_Designation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data11.modifierExtension !== undefined && func0.call(data11, "modifierExtension")){
@@ -262,18 +262,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/modifierExtension", "#/$defs/ValueSet_Designation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/modifierExtension", "#/$defs/ValueSet_Designation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data11.language !== undefined && func0.call(data11, "language")){
 let data18 = data11.language;
 if(typeof data18 === "string"){
 if(!pattern2.test(data18)){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/ValueSet_Designation/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/ValueSet_Designation/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/ValueSet_Designation/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/ValueSet_Designation/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data11._language !== undefined && func0.call(data11, "_language")){
@@ -290,11 +290,11 @@ if(data11.value !== undefined && func0.call(data11, "value")){
 let data21 = data11.value;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/ValueSet_Designation/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/ValueSet_Designation/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/ValueSet_Designation/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/ValueSet_Designation/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data11._value !== undefined && func0.call(data11, "_value")){
@@ -304,17 +304,17 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/ValueSet_Designation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/ValueSet_Designation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation", "#/properties/designation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation", "#/properties/designation/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -338,11 +338,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -356,7 +356,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -370,18 +370,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 let data5 = data.system;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -393,11 +393,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data7 = data.version;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -416,7 +416,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", {type: "array"}); errors++;
 }
 }
 if(data.filter !== undefined && func0.call(data, "filter")){
@@ -447,7 +447,7 @@ if(_valid0){
 const _errs26 = errors;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if((data12.property === undefined) || (!(func0.call(data12, "property")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/allOf/0/then/required", "required", {missingProperty: "property"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/allOf/0/then/required", {missingProperty: "property"}); errors++;
 }
 }
 var _valid0 = _errs26 === errors;
@@ -459,7 +459,7 @@ props1._property = true;
 }
 }
 if(!valid11){
-vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs28 = errors;
 let valid13 = true;
@@ -483,7 +483,7 @@ if(_valid1){
 const _errs30 = errors;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if((data12.op === undefined) || (!(func0.call(data12, "op")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/allOf/1/then/required", "required", {missingProperty: "op"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/allOf/1/then/required", {missingProperty: "op"}); errors++;
 }
 }
 var _valid1 = _errs30 === errors;
@@ -495,7 +495,7 @@ props2._op = true;
 }
 }
 if(!valid13){
-vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -528,7 +528,7 @@ if(_valid2){
 const _errs34 = errors;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if((data12.value === undefined) || (!(func0.call(data12, "value")))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/allOf/2/then/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/allOf/2/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid2 = _errs34 === errors;
@@ -540,7 +540,7 @@ props3._value = true;
 }
 }
 if(!valid15){
-vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props3 !== undefined){
 if(props3 === true){
@@ -568,11 +568,11 @@ if(data12.id !== undefined && func0.call(data12, "id")){
 let data16 = data12.id;
 if(typeof data16 === "string"){
 if(func7(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/id", "#/$defs/ValueSet_Filter/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/id", "#/$defs/ValueSet_Filter/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/id", "#/$defs/ValueSet_Filter/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/id", "#/$defs/ValueSet_Filter/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data12.extension !== undefined && func0.call(data12, "extension")){
@@ -586,7 +586,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/extension", "#/$defs/ValueSet_Filter/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/extension", "#/$defs/ValueSet_Filter/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data12.modifierExtension !== undefined && func0.call(data12, "modifierExtension")){
@@ -600,18 +600,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/modifierExtension", "#/$defs/ValueSet_Filter/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/modifierExtension", "#/$defs/ValueSet_Filter/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data12.property !== undefined && func0.call(data12, "property")){
 let data21 = data12.property;
 if(typeof data21 === "string"){
 if(!pattern2.test(data21)){
-vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/property", "#/$defs/ValueSet_Filter/properties/property/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/property", "#/$defs/ValueSet_Filter/properties/property/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/property", "#/$defs/ValueSet_Filter/properties/property/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/property", "#/$defs/ValueSet_Filter/properties/property/type", {type: "string"}); errors++;
 }
 }
 if(data12._property !== undefined && func0.call(data12, "_property")){
@@ -622,7 +622,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data12.op !== undefined && func0.call(data12, "op")){
 let data23 = data12.op;
 if(!(((((((((data23 === "=") || (data23 === "is-a")) || (data23 === "descendent-of")) || (data23 === "is-not-a")) || (data23 === "regex")) || (data23 === "in")) || (data23 === "not-in")) || (data23 === "generalizes")) || (data23 === "exists"))){
-vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/op", "#/$defs/ValueSet_Filter/properties/op/enum", "enum", {allowedValues: schema1.properties.op.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/op", "#/$defs/ValueSet_Filter/properties/op/enum", {allowedValues: schema1.properties.op.enum}); errors++;
 }
 }
 if(data12._op !== undefined && func0.call(data12, "_op")){
@@ -634,11 +634,11 @@ if(data12.value !== undefined && func0.call(data12, "value")){
 let data25 = data12.value;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/value", "#/$defs/ValueSet_Filter/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/value", "#/$defs/ValueSet_Filter/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/value", "#/$defs/ValueSet_Filter/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3+"/value", "#/$defs/ValueSet_Filter/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data12._value !== undefined && func0.call(data12, "_value")){
@@ -648,12 +648,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i3, "#/$defs/ValueSet_Filter/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", {type: "array"}); errors++;
 }
 }
 if(data.valueSet !== undefined && func0.call(data, "valueSet")){
@@ -664,16 +664,16 @@ for(let i6=0; i6<len6; i6++){
 let data28 = data27[i6];
 if(typeof data28 === "string"){
 if(!pattern1.test(data28)){
-vErrors = addError(vErrors, instancePath+"/valueSet/" + i6, "#/properties/valueSet/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet/" + i6, "#/properties/valueSet/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueSet/" + i6, "#/properties/valueSet/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet/" + i6, "#/properties/valueSet/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", {type: "array"}); errors++;
 }
 }
 if(data._valueSet !== undefined && func0.call(data, "_valueSet")){
@@ -687,12 +687,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_valueSet", "#/properties/_valueSet/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_valueSet", "#/properties/_valueSet/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -728,17 +728,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.include === undefined) || (!(func0.call(data, "include")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "include"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "include"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -752,7 +752,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -766,21 +766,21 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.lockedDate !== undefined && func0.call(data, "lockedDate")){
 let data5 = data.lockedDate;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-vErrors = addError(vErrors, instancePath+"/lockedDate", "#/properties/lockedDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lockedDate", "#/properties/lockedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data5))){
-vErrors = addError(vErrors, instancePath+"/lockedDate", "#/properties/lockedDate/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lockedDate", "#/properties/lockedDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lockedDate", "#/properties/lockedDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lockedDate", "#/properties/lockedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lockedDate !== undefined && func0.call(data, "_lockedDate")){
@@ -790,7 +790,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.inactive !== undefined && func0.call(data, "inactive")){
 if(typeof data.inactive !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/inactive", "#/properties/inactive/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/inactive", "#/properties/inactive/type", {type: "boolean"}); errors++;
 }
 }
 if(data._inactive !== undefined && func0.call(data, "_inactive")){
@@ -809,7 +809,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/include", "#/properties/include/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/include", "#/properties/include/type", {type: "array"}); errors++;
 }
 }
 if(data.exclude !== undefined && func0.call(data, "exclude")){
@@ -823,12 +823,12 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/exclude", "#/properties/exclude/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/exclude", "#/properties/exclude/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -871,11 +871,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -889,7 +889,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -903,18 +903,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 let data5 = data.system;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -924,7 +924,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.abstract !== undefined && func0.call(data, "abstract")){
 if(typeof data.abstract !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/abstract", "#/properties/abstract/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/abstract", "#/properties/abstract/type", {type: "boolean"}); errors++;
 }
 }
 if(data._abstract !== undefined && func0.call(data, "_abstract")){
@@ -934,7 +934,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.inactive !== undefined && func0.call(data, "inactive")){
 if(typeof data.inactive !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/inactive", "#/properties/inactive/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/inactive", "#/properties/inactive/type", {type: "boolean"}); errors++;
 }
 }
 if(data._inactive !== undefined && func0.call(data, "_inactive")){
@@ -946,11 +946,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data11 = data.version;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -962,11 +962,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data13 = data.code;
 if(typeof data13 === "string"){
 if(!pattern2.test(data13)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -978,11 +978,11 @@ if(data.display !== undefined && func0.call(data, "display")){
 let data15 = data.display;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
@@ -1018,7 +1018,7 @@ if(_valid0){
 const _errs35 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.value === undefined) || (!(func0.call(data18, "value")))){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/ValueSet_Designation/allOf/0/then/required", "required", {missingProperty: "value"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/ValueSet_Designation/allOf/0/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid0 = _errs35 === errors;
@@ -1030,7 +1030,7 @@ props0._value = true;
 }
 }
 if(!valid9){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/ValueSet_Designation/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/ValueSet_Designation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(props0 !== true){
@@ -1048,11 +1048,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data20 = data18.id;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/ValueSet_Designation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/ValueSet_Designation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/ValueSet_Designation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/ValueSet_Designation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -1066,7 +1066,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/extension", "#/$defs/ValueSet_Designation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/extension", "#/$defs/ValueSet_Designation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -1080,18 +1080,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/modifierExtension", "#/$defs/ValueSet_Designation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/modifierExtension", "#/$defs/ValueSet_Designation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.language !== undefined && func0.call(data18, "language")){
 let data25 = data18.language;
 if(typeof data25 === "string"){
 if(!pattern2.test(data25)){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/ValueSet_Designation/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/ValueSet_Designation/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/ValueSet_Designation/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/ValueSet_Designation/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data18._language !== undefined && func0.call(data18, "_language")){
@@ -1108,11 +1108,11 @@ if(data18.value !== undefined && func0.call(data18, "value")){
 let data28 = data18.value;
 if(typeof data28 === "string"){
 if(func7(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/ValueSet_Designation/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/ValueSet_Designation/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/ValueSet_Designation/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/ValueSet_Designation/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
@@ -1122,12 +1122,12 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/ValueSet_Designation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/ValueSet_Designation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/designation", "#/properties/designation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/designation", "#/properties/designation/type", {type: "array"}); errors++;
 }
 }
 if(data.contains !== undefined && func0.call(data, "contains")){
@@ -1141,12 +1141,12 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contains", "#/properties/contains/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contains", "#/properties/contains/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -1208,7 +1208,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.timestamp === undefined) || (!(func0.call(data, "timestamp")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "timestamp"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "timestamp"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1220,7 +1220,7 @@ props0._timestamp = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -1243,11 +1243,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1261,7 +1261,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1275,18 +1275,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
 let data6 = data.identifier;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "string"}); errors++;
 }
 }
 if(data._identifier !== undefined && func0.call(data, "_identifier")){
@@ -1298,14 +1298,14 @@ if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 let data8 = data.timestamp;
 if(typeof data8 === "string"){
 if(!pattern3.test(data8)){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data8))){
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data._timestamp !== undefined && func0.call(data, "_timestamp")){
@@ -1316,14 +1316,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.total !== undefined && func0.call(data, "total")){
 let data10 = data.total;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", {type: "integer"}); errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 2147483647 || isNaN(data10)){
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data10 < -2147483648 || isNaN(data10)){
-vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1335,14 +1335,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.offset !== undefined && func0.call(data, "offset")){
 let data12 = data.offset;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/type", {type: "integer"}); errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 2147483647 || isNaN(data12)){
-vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data12 < -2147483648 || isNaN(data12)){
-vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1379,7 +1379,7 @@ if(_valid1){
 const _errs33 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if((data15.name === undefined) || (!(func0.call(data15, "name")))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/ValueSet_Parameter/allOf/0/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/ValueSet_Parameter/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs33 === errors;
@@ -1391,7 +1391,7 @@ props1._name = true;
 }
 }
 if(!valid12){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/ValueSet_Parameter/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/ValueSet_Parameter/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(props1 !== true){
@@ -1420,11 +1420,11 @@ if(data15.id !== undefined && func0.call(data15, "id")){
 let data17 = data15.id;
 if(typeof data17 === "string"){
 if(func7(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/id", "#/$defs/ValueSet_Parameter/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/id", "#/$defs/ValueSet_Parameter/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/id", "#/$defs/ValueSet_Parameter/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/id", "#/$defs/ValueSet_Parameter/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data15.extension !== undefined && func0.call(data15, "extension")){
@@ -1438,7 +1438,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/extension", "#/$defs/ValueSet_Parameter/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/extension", "#/$defs/ValueSet_Parameter/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data15.modifierExtension !== undefined && func0.call(data15, "modifierExtension")){
@@ -1452,18 +1452,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/modifierExtension", "#/$defs/ValueSet_Parameter/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/modifierExtension", "#/$defs/ValueSet_Parameter/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data15.name !== undefined && func0.call(data15, "name")){
 let data22 = data15.name;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/name", "#/$defs/ValueSet_Parameter/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/name", "#/$defs/ValueSet_Parameter/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/name", "#/$defs/ValueSet_Parameter/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/name", "#/$defs/ValueSet_Parameter/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data15._name !== undefined && func0.call(data15, "_name")){
@@ -1475,11 +1475,11 @@ if(data15.valueString !== undefined && func0.call(data15, "valueString")){
 let data24 = data15.valueString;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueString", "#/$defs/ValueSet_Parameter/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueString", "#/$defs/ValueSet_Parameter/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueString", "#/$defs/ValueSet_Parameter/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueString", "#/$defs/ValueSet_Parameter/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data15._valueString !== undefined && func0.call(data15, "_valueString")){
@@ -1489,7 +1489,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data15.valueBoolean !== undefined && func0.call(data15, "valueBoolean")){
 if(typeof data15.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueBoolean", "#/$defs/ValueSet_Parameter/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueBoolean", "#/$defs/ValueSet_Parameter/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data15._valueBoolean !== undefined && func0.call(data15, "_valueBoolean")){
@@ -1500,14 +1500,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data15.valueInteger !== undefined && func0.call(data15, "valueInteger")){
 let data28 = data15.valueInteger;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueInteger", "#/$defs/ValueSet_Parameter/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueInteger", "#/$defs/ValueSet_Parameter/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 2147483647 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueInteger", "#/$defs/ValueSet_Parameter/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueInteger", "#/$defs/ValueSet_Parameter/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data28 < -2147483648 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueInteger", "#/$defs/ValueSet_Parameter/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueInteger", "#/$defs/ValueSet_Parameter/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -1519,7 +1519,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data15.valueDecimal !== undefined && func0.call(data15, "valueDecimal")){
 let data30 = data15.valueDecimal;
 if(!((typeof data30 == "number") && (isFinite(data30)))){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueDecimal", "#/$defs/ValueSet_Parameter/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueDecimal", "#/$defs/ValueSet_Parameter/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data15._valueDecimal !== undefined && func0.call(data15, "_valueDecimal")){
@@ -1531,11 +1531,11 @@ if(data15.valueUri !== undefined && func0.call(data15, "valueUri")){
 let data32 = data15.valueUri;
 if(typeof data32 === "string"){
 if(!pattern1.test(data32)){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueUri", "#/$defs/ValueSet_Parameter/properties/valueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueUri", "#/$defs/ValueSet_Parameter/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueUri", "#/$defs/ValueSet_Parameter/properties/valueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueUri", "#/$defs/ValueSet_Parameter/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data15._valueUri !== undefined && func0.call(data15, "_valueUri")){
@@ -1547,11 +1547,11 @@ if(data15.valueCode !== undefined && func0.call(data15, "valueCode")){
 let data34 = data15.valueCode;
 if(typeof data34 === "string"){
 if(!pattern2.test(data34)){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueCode", "#/$defs/ValueSet_Parameter/properties/valueCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueCode", "#/$defs/ValueSet_Parameter/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueCode", "#/$defs/ValueSet_Parameter/properties/valueCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueCode", "#/$defs/ValueSet_Parameter/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data15._valueCode !== undefined && func0.call(data15, "_valueCode")){
@@ -1563,11 +1563,11 @@ if(data15.valueDateTime !== undefined && func0.call(data15, "valueDateTime")){
 let data36 = data15.valueDateTime;
 if(typeof data36 === "string"){
 if(!pattern3.test(data36)){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueDateTime", "#/$defs/ValueSet_Parameter/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueDateTime", "#/$defs/ValueSet_Parameter/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueDateTime", "#/$defs/ValueSet_Parameter/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/valueDateTime", "#/$defs/ValueSet_Parameter/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data15._valueDateTime !== undefined && func0.call(data15, "_valueDateTime")){
@@ -1577,16 +1577,16 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 const forms0 = func12(data15, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/ValueSet_Parameter/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/ValueSet_Parameter/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/ValueSet_Parameter/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/ValueSet_Parameter/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
 }
 }
 if(data.contains !== undefined && func0.call(data, "contains")){
@@ -1600,12 +1600,12 @@ vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contains", "#/properties/contains/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contains", "#/properties/contains/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 evaluated0.props = props0;
@@ -1647,7 +1647,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1659,11 +1659,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1711,18 +1711,18 @@ props0.expansion = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ValueSet" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "ValueSet"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ValueSet"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -1734,11 +1734,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -1750,11 +1750,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1778,7 +1778,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1792,7 +1792,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1806,18 +1806,18 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -1836,18 +1836,18 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -1859,11 +1859,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -1875,11 +1875,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data23 = data.title;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -1890,7 +1890,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data25 = data.status;
 if(!((((data25 === "draft") || (data25 === "active")) || (data25 === "retired")) || (data25 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -1900,7 +1900,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
@@ -1912,14 +1912,14 @@ if(data.date !== undefined && func0.call(data, "date")){
 let data29 = data.date;
 if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data29))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
@@ -1931,11 +1931,11 @@ if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data31 = data.publisher;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
@@ -1954,18 +1954,18 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data35 = data.description;
 if(typeof data35 === "string"){
 if(func7(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -1984,7 +1984,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1998,12 +1998,12 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.immutable !== undefined && func0.call(data, "immutable")){
 if(typeof data.immutable !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/immutable", "#/properties/immutable/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/immutable", "#/properties/immutable/type", {type: "boolean"}); errors++;
 }
 }
 if(data._immutable !== undefined && func0.call(data, "_immutable")){
@@ -2015,11 +2015,11 @@ if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data43 = data.purpose;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -2031,11 +2031,11 @@ if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data45 = data.copyright;
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
@@ -2055,7 +2055,7 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2063,8 +2063,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -70,7 +70,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -82,11 +82,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -123,18 +123,18 @@ props0.validator = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("VerificationResult" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "VerificationResult"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "VerificationResult"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -146,11 +146,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -162,11 +162,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -190,7 +190,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -204,7 +204,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -218,7 +218,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
@@ -232,7 +232,7 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
 }
 }
 if(data.targetLocation !== undefined && func0.call(data, "targetLocation")){
@@ -243,16 +243,16 @@ for(let i4=0; i4<len4; i4++){
 let data18 = data17[i4];
 if(typeof data18 === "string"){
 if(func7(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/targetLocation/" + i4, "#/properties/targetLocation/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetLocation/" + i4, "#/properties/targetLocation/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetLocation/" + i4, "#/properties/targetLocation/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetLocation/" + i4, "#/properties/targetLocation/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetLocation", "#/properties/targetLocation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetLocation", "#/properties/targetLocation/type", {type: "array"}); errors++;
 }
 }
 if(data._targetLocation !== undefined && func0.call(data, "_targetLocation")){
@@ -266,7 +266,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_targetLocation", "#/properties/_targetLocation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_targetLocation", "#/properties/_targetLocation/type", {type: "array"}); errors++;
 }
 }
 if(data.need !== undefined && func0.call(data, "need")){
@@ -277,10 +277,10 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 if(data.status !== undefined && func0.call(data, "status")){
 let data22 = data.status;
 if(typeof data22 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((((data22 === "attested") || (data22 === "validated")) || (data22 === "in-process")) || (data22 === "req-revalid")) || (data22 === "val-fail")) || (data22 === "reval-fail"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -292,14 +292,14 @@ if(data.statusDate !== undefined && func0.call(data, "statusDate")){
 let data24 = data.statusDate;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data24))){
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/type", {type: "string"}); errors++;
 }
 }
 if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
@@ -323,7 +323,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validationProcess", "#/properties/validationProcess/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validationProcess", "#/properties/validationProcess/type", {type: "array"}); errors++;
 }
 }
 if(data.frequency !== undefined && func0.call(data, "frequency")){
@@ -335,14 +335,14 @@ if(data.lastPerformed !== undefined && func0.call(data, "lastPerformed")){
 let data30 = data.lastPerformed;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-vErrors = addError(vErrors, instancePath+"/lastPerformed", "#/properties/lastPerformed/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastPerformed", "#/properties/lastPerformed/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data30))){
-vErrors = addError(vErrors, instancePath+"/lastPerformed", "#/properties/lastPerformed/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastPerformed", "#/properties/lastPerformed/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastPerformed", "#/properties/lastPerformed/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastPerformed", "#/properties/lastPerformed/type", {type: "string"}); errors++;
 }
 }
 if(data._lastPerformed !== undefined && func0.call(data, "_lastPerformed")){
@@ -354,14 +354,14 @@ if(data.nextScheduled !== undefined && func0.call(data, "nextScheduled")){
 let data32 = data.nextScheduled;
 if(typeof data32 === "string"){
 if(!pattern4.test(data32)){
-vErrors = addError(vErrors, instancePath+"/nextScheduled", "#/properties/nextScheduled/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/nextScheduled", "#/properties/nextScheduled/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data32))){
-vErrors = addError(vErrors, instancePath+"/nextScheduled", "#/properties/nextScheduled/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/nextScheduled", "#/properties/nextScheduled/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/nextScheduled", "#/properties/nextScheduled/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/nextScheduled", "#/properties/nextScheduled/type", {type: "string"}); errors++;
 }
 }
 if(data._nextScheduled !== undefined && func0.call(data, "_nextScheduled")){
@@ -385,11 +385,11 @@ if(data36.id !== undefined && func0.call(data36, "id")){
 let data37 = data36.id;
 if(typeof data37 === "string"){
 if(func7(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/id", "#/$defs/VerificationResult_PrimarySource/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/id", "#/$defs/VerificationResult_PrimarySource/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/id", "#/$defs/VerificationResult_PrimarySource/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/id", "#/$defs/VerificationResult_PrimarySource/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data36.extension !== undefined && func0.call(data36, "extension")){
@@ -403,7 +403,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/extension", "#/$defs/VerificationResult_PrimarySource/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/extension", "#/$defs/VerificationResult_PrimarySource/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
@@ -417,7 +417,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/modifierExtension", "#/$defs/VerificationResult_PrimarySource/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/modifierExtension", "#/$defs/VerificationResult_PrimarySource/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data36.who !== undefined && func0.call(data36, "who")){
@@ -436,7 +436,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/type", "#/$defs/VerificationResult_PrimarySource/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/type", "#/$defs/VerificationResult_PrimarySource/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data36.communicationMethod !== undefined && func0.call(data36, "communicationMethod")){
@@ -450,7 +450,7 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/communicationMethod", "#/$defs/VerificationResult_PrimarySource/properties/communicationMethod/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/communicationMethod", "#/$defs/VerificationResult_PrimarySource/properties/communicationMethod/type", {type: "array"}); errors++;
 }
 }
 if(data36.validationStatus !== undefined && func0.call(data36, "validationStatus")){
@@ -462,14 +462,14 @@ if(data36.validationDate !== undefined && func0.call(data36, "validationDate")){
 let data48 = data36.validationDate;
 if(typeof data48 === "string"){
 if(!pattern3.test(data48)){
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/validationDate", "#/$defs/VerificationResult_PrimarySource/properties/validationDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/validationDate", "#/$defs/VerificationResult_PrimarySource/properties/validationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data48))){
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/validationDate", "#/$defs/VerificationResult_PrimarySource/properties/validationDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/validationDate", "#/$defs/VerificationResult_PrimarySource/properties/validationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/validationDate", "#/$defs/VerificationResult_PrimarySource/properties/validationDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/validationDate", "#/$defs/VerificationResult_PrimarySource/properties/validationDate/type", {type: "string"}); errors++;
 }
 }
 if(data36._validationDate !== undefined && func0.call(data36, "_validationDate")){
@@ -493,17 +493,17 @@ vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/pushTypeAvailable", "#/$defs/VerificationResult_PrimarySource/properties/pushTypeAvailable/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/pushTypeAvailable", "#/$defs/VerificationResult_PrimarySource/properties/pushTypeAvailable/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/primarySource/" + i7, "#/$defs/VerificationResult_PrimarySource/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7, "#/$defs/VerificationResult_PrimarySource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/primarySource", "#/properties/primarySource/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource", "#/properties/primarySource/type", {type: "array"}); errors++;
 }
 }
 if(data.attestation !== undefined && func0.call(data, "attestation")){
@@ -513,11 +513,11 @@ if(data53.id !== undefined && func0.call(data53, "id")){
 let data54 = data53.id;
 if(typeof data54 === "string"){
 if(func7(data54) < 1){
-vErrors = addError(vErrors, instancePath+"/attestation/id", "#/$defs/VerificationResult_Attestation/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/id", "#/$defs/VerificationResult_Attestation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attestation/id", "#/$defs/VerificationResult_Attestation/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/id", "#/$defs/VerificationResult_Attestation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data53.extension !== undefined && func0.call(data53, "extension")){
@@ -531,7 +531,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attestation/extension", "#/$defs/VerificationResult_Attestation/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/extension", "#/$defs/VerificationResult_Attestation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data53.modifierExtension !== undefined && func0.call(data53, "modifierExtension")){
@@ -545,7 +545,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attestation/modifierExtension", "#/$defs/VerificationResult_Attestation/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/modifierExtension", "#/$defs/VerificationResult_Attestation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data53.who !== undefined && func0.call(data53, "who")){
@@ -567,14 +567,14 @@ if(data53.date !== undefined && func0.call(data53, "date")){
 let data62 = data53.date;
 if(typeof data62 === "string"){
 if(!pattern4.test(data62)){
-vErrors = addError(vErrors, instancePath+"/attestation/date", "#/$defs/VerificationResult_Attestation/properties/date/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/date", "#/$defs/VerificationResult_Attestation/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data62))){
-vErrors = addError(vErrors, instancePath+"/attestation/date", "#/$defs/VerificationResult_Attestation/properties/date/format", "format", {format: "fhir-date"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/date", "#/$defs/VerificationResult_Attestation/properties/date/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attestation/date", "#/$defs/VerificationResult_Attestation/properties/date/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/date", "#/$defs/VerificationResult_Attestation/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data53._date !== undefined && func0.call(data53, "_date")){
@@ -586,11 +586,11 @@ if(data53.sourceIdentityCertificate !== undefined && func0.call(data53, "sourceI
 let data64 = data53.sourceIdentityCertificate;
 if(typeof data64 === "string"){
 if(func7(data64) < 1){
-vErrors = addError(vErrors, instancePath+"/attestation/sourceIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/sourceIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attestation/sourceIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/sourceIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/type", {type: "string"}); errors++;
 }
 }
 if(data53._sourceIdentityCertificate !== undefined && func0.call(data53, "_sourceIdentityCertificate")){
@@ -602,11 +602,11 @@ if(data53.proxyIdentityCertificate !== undefined && func0.call(data53, "proxyIde
 let data66 = data53.proxyIdentityCertificate;
 if(typeof data66 === "string"){
 if(func7(data66) < 1){
-vErrors = addError(vErrors, instancePath+"/attestation/proxyIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/proxyIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attestation/proxyIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/proxyIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/type", {type: "string"}); errors++;
 }
 }
 if(data53._proxyIdentityCertificate !== undefined && func0.call(data53, "_proxyIdentityCertificate")){
@@ -626,7 +626,7 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/attestation", "#/$defs/VerificationResult_Attestation/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/attestation", "#/$defs/VerificationResult_Attestation/type", {type: "object"}); errors++;
 }
 }
 if(data.validator !== undefined && func0.call(data, "validator")){
@@ -637,17 +637,17 @@ for(let i15=0; i15<len15; i15++){
 let data71 = data70[i15];
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.organization === undefined) || (!(func0.call(data71, "organization")))){
-vErrors = addError(vErrors, instancePath+"/validator/" + i15, "#/$defs/VerificationResult_Validator/required", "required", {missingProperty: "organization"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15, "#/$defs/VerificationResult_Validator/required", {missingProperty: "organization"}); errors++;
 }
 if(data71.id !== undefined && func0.call(data71, "id")){
 let data72 = data71.id;
 if(typeof data72 === "string"){
 if(func7(data72) < 1){
-vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/id", "#/$defs/VerificationResult_Validator/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/id", "#/$defs/VerificationResult_Validator/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/id", "#/$defs/VerificationResult_Validator/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/id", "#/$defs/VerificationResult_Validator/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data71.extension !== undefined && func0.call(data71, "extension")){
@@ -661,7 +661,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/extension", "#/$defs/VerificationResult_Validator/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/extension", "#/$defs/VerificationResult_Validator/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data71.modifierExtension !== undefined && func0.call(data71, "modifierExtension")){
@@ -675,7 +675,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/modifierExtension", "#/$defs/VerificationResult_Validator/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/modifierExtension", "#/$defs/VerificationResult_Validator/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data71.organization !== undefined && func0.call(data71, "organization")){
@@ -687,11 +687,11 @@ if(data71.identityCertificate !== undefined && func0.call(data71, "identityCerti
 let data78 = data71.identityCertificate;
 if(typeof data78 === "string"){
 if(func7(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/identityCertificate", "#/$defs/VerificationResult_Validator/properties/identityCertificate/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/identityCertificate", "#/$defs/VerificationResult_Validator/properties/identityCertificate/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/identityCertificate", "#/$defs/VerificationResult_Validator/properties/identityCertificate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/identityCertificate", "#/$defs/VerificationResult_Validator/properties/identityCertificate/type", {type: "string"}); errors++;
 }
 }
 if(data71._identityCertificate !== undefined && func0.call(data71, "_identityCertificate")){
@@ -706,17 +706,17 @@ vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validator/" + i15, "#/$defs/VerificationResult_Validator/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15, "#/$defs/VerificationResult_Validator/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/validator", "#/properties/validator/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/validator", "#/properties/validator/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -724,8 +724,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -54,7 +54,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.eye === undefined) || (!(func0.call(data, "eye")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "eye"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "eye"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -66,11 +66,11 @@ props0._eye = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.product === undefined) || (!(func0.call(data, "product")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "product"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "product"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -106,11 +106,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -124,7 +124,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -138,7 +138,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.product !== undefined && func0.call(data, "product")){
@@ -149,7 +149,7 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 if(data.eye !== undefined && func0.call(data, "eye")){
 let data7 = data.eye;
 if(!((data7 === "right") || (data7 === "left"))){
-vErrors = addError(vErrors, instancePath+"/eye", "#/properties/eye/enum", "enum", {allowedValues: schema1.properties.eye.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/eye", "#/properties/eye/enum", {allowedValues: schema1.properties.eye.enum}); errors++;
 }
 }
 if(data._eye !== undefined && func0.call(data, "_eye")){
@@ -160,7 +160,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.sphere !== undefined && func0.call(data, "sphere")){
 let data9 = data.sphere;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/sphere", "#/properties/sphere/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sphere", "#/properties/sphere/type", {type: "number"}); errors++;
 }
 }
 if(data._sphere !== undefined && func0.call(data, "_sphere")){
@@ -171,7 +171,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.cylinder !== undefined && func0.call(data, "cylinder")){
 let data11 = data.cylinder;
 if(!((typeof data11 == "number") && (isFinite(data11)))){
-vErrors = addError(vErrors, instancePath+"/cylinder", "#/properties/cylinder/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/cylinder", "#/properties/cylinder/type", {type: "number"}); errors++;
 }
 }
 if(data._cylinder !== undefined && func0.call(data, "_cylinder")){
@@ -182,14 +182,14 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.axis !== undefined && func0.call(data, "axis")){
 let data13 = data.axis;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addError(vErrors, instancePath+"/axis", "#/properties/axis/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/axis", "#/properties/axis/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/axis", "#/properties/axis/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/axis", "#/properties/axis/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < -2147483648 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/axis", "#/properties/axis/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/axis", "#/properties/axis/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -226,7 +226,7 @@ if(_valid1){
 const _errs33 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.amount === undefined) || (!(func0.call(data16, "amount")))){
-vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/allOf/0/then/required", "required", {missingProperty: "amount"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/allOf/0/then/required", {missingProperty: "amount"}); errors++;
 }
 }
 var _valid1 = _errs33 === errors;
@@ -238,7 +238,7 @@ props1._amount = true;
 }
 }
 if(!valid12){
-vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs35 = errors;
 let valid14 = true;
@@ -262,7 +262,7 @@ if(_valid2){
 const _errs37 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.base === undefined) || (!(func0.call(data16, "base")))){
-vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/allOf/1/then/required", "required", {missingProperty: "base"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/allOf/1/then/required", {missingProperty: "base"}); errors++;
 }
 }
 var _valid2 = _errs37 === errors;
@@ -274,7 +274,7 @@ props2._base = true;
 }
 }
 if(!valid14){
-vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -300,11 +300,11 @@ if(data16.id !== undefined && func0.call(data16, "id")){
 let data19 = data16.id;
 if(typeof data19 === "string"){
 if(func8(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/id", "#/$defs/VisionPrescription_Prism/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/id", "#/$defs/VisionPrescription_Prism/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/id", "#/$defs/VisionPrescription_Prism/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/id", "#/$defs/VisionPrescription_Prism/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -318,7 +318,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/extension", "#/$defs/VisionPrescription_Prism/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/extension", "#/$defs/VisionPrescription_Prism/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -332,13 +332,13 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/modifierExtension", "#/$defs/VisionPrescription_Prism/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/modifierExtension", "#/$defs/VisionPrescription_Prism/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.amount !== undefined && func0.call(data16, "amount")){
 let data24 = data16.amount;
 if(!((typeof data24 == "number") && (isFinite(data24)))){
-vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/amount", "#/$defs/VisionPrescription_Prism/properties/amount/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/amount", "#/$defs/VisionPrescription_Prism/properties/amount/type", {type: "number"}); errors++;
 }
 }
 if(data16._amount !== undefined && func0.call(data16, "_amount")){
@@ -349,7 +349,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data16.base !== undefined && func0.call(data16, "base")){
 let data26 = data16.base;
 if(!((((data26 === "up") || (data26 === "down")) || (data26 === "in")) || (data26 === "out"))){
-vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/base", "#/$defs/VisionPrescription_Prism/properties/base/enum", "enum", {allowedValues: schema2.properties.base.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/base", "#/$defs/VisionPrescription_Prism/properties/base/enum", {allowedValues: schema2.properties.base.enum}); errors++;
 }
 }
 if(data16._base !== undefined && func0.call(data16, "_base")){
@@ -359,18 +359,18 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prism", "#/properties/prism/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prism", "#/properties/prism/type", {type: "array"}); errors++;
 }
 }
 if(data.add !== undefined && func0.call(data, "add")){
 let data28 = data.add;
 if(!((typeof data28 == "number") && (isFinite(data28)))){
-vErrors = addError(vErrors, instancePath+"/add", "#/properties/add/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/add", "#/properties/add/type", {type: "number"}); errors++;
 }
 }
 if(data._add !== undefined && func0.call(data, "_add")){
@@ -381,7 +381,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.power !== undefined && func0.call(data, "power")){
 let data30 = data.power;
 if(!((typeof data30 == "number") && (isFinite(data30)))){
-vErrors = addError(vErrors, instancePath+"/power", "#/properties/power/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/power", "#/properties/power/type", {type: "number"}); errors++;
 }
 }
 if(data._power !== undefined && func0.call(data, "_power")){
@@ -392,7 +392,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.backCurve !== undefined && func0.call(data, "backCurve")){
 let data32 = data.backCurve;
 if(!((typeof data32 == "number") && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/backCurve", "#/properties/backCurve/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/backCurve", "#/properties/backCurve/type", {type: "number"}); errors++;
 }
 }
 if(data._backCurve !== undefined && func0.call(data, "_backCurve")){
@@ -403,7 +403,7 @@ vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 if(data.diameter !== undefined && func0.call(data, "diameter")){
 let data34 = data.diameter;
 if(!((typeof data34 == "number") && (isFinite(data34)))){
-vErrors = addError(vErrors, instancePath+"/diameter", "#/properties/diameter/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/diameter", "#/properties/diameter/type", {type: "number"}); errors++;
 }
 }
 if(data._diameter !== undefined && func0.call(data, "_diameter")){
@@ -420,11 +420,11 @@ if(data.color !== undefined && func0.call(data, "color")){
 let data37 = data.color;
 if(typeof data37 === "string"){
 if(func8(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/color", "#/properties/color/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/color", "#/properties/color/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/color", "#/properties/color/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/color", "#/properties/color/type", {type: "string"}); errors++;
 }
 }
 if(data._color !== undefined && func0.call(data, "_color")){
@@ -436,11 +436,11 @@ if(data.brand !== undefined && func0.call(data, "brand")){
 let data39 = data.brand;
 if(typeof data39 === "string"){
 if(func8(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/brand", "#/properties/brand/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/brand", "#/properties/brand/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/brand", "#/properties/brand/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/brand", "#/properties/brand/type", {type: "string"}); errors++;
 }
 }
 if(data._brand !== undefined && func0.call(data, "_brand")){
@@ -459,12 +459,12 @@ vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -506,7 +506,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -518,7 +518,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -542,7 +542,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.created === undefined) || (!(func0.call(data, "created")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "created"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "created"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -554,7 +554,7 @@ props1._created = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -587,7 +587,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.dateWritten === undefined) || (!(func0.call(data, "dateWritten")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "dateWritten"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "dateWritten"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -599,7 +599,7 @@ props2._dateWritten = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -612,16 +612,16 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.prescriber === undefined) || (!(func0.call(data, "prescriber")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "prescriber"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "prescriber"}); errors++;
 }
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "patient"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.lensSpecification === undefined) || (!(func0.call(data, "lensSpecification")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "lensSpecification"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "lensSpecification"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "resourceType"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -650,18 +650,18 @@ props0.lensSpecification = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("VisionPrescription" !== data.resourceType){
-vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", "const", {allowedValue: "VisionPrescription"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "VisionPrescription"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
@@ -673,11 +673,11 @@ if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
@@ -689,11 +689,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -717,7 +717,7 @@ vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -731,7 +731,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -745,7 +745,7 @@ vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -759,16 +759,16 @@ vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(typeof data19 !== "string"){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((data19 === "active") || (data19 === "cancelled")) || (data19 === "draft")) || (data19 === "entered-in-error"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema0.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -780,14 +780,14 @@ if(data.created !== undefined && func0.call(data, "created")){
 let data21 = data.created;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data21))){
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
@@ -809,14 +809,14 @@ if(data.dateWritten !== undefined && func0.call(data, "dateWritten")){
 let data25 = data.dateWritten;
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
-vErrors = addError(vErrors, instancePath+"/dateWritten", "#/properties/dateWritten/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateWritten", "#/properties/dateWritten/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data25))){
-vErrors = addError(vErrors, instancePath+"/dateWritten", "#/properties/dateWritten/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateWritten", "#/properties/dateWritten/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dateWritten", "#/properties/dateWritten/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateWritten", "#/properties/dateWritten/type", {type: "string"}); errors++;
 }
 }
 if(data._dateWritten !== undefined && func0.call(data, "_dateWritten")){
@@ -840,12 +840,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lensSpecification", "#/properties/lensSpecification/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lensSpecification", "#/properties/lensSpecification/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -853,8 +853,8 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];

@@ -54,11 +54,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -72,12 +72,12 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -101,11 +101,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -119,13 +119,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -136,7 +136,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.comparator !== undefined && func0.call(data, "comparator")){
 let data5 = data.comparator;
 if(!((((data5 === "<") || (data5 === "<=")) || (data5 === ">=")) || (data5 === ">"))){
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", "enum", {allowedValues: schema1.properties.comparator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", {allowedValues: schema1.properties.comparator.enum}); errors++;
 }
 }
 if(data._comparator !== undefined && func0.call(data, "_comparator")){
@@ -148,11 +148,11 @@ if(data.unit !== undefined && func0.call(data, "unit")){
 let data7 = data.unit;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", {type: "string"}); errors++;
 }
 }
 if(data._unit !== undefined && func0.call(data, "_unit")){
@@ -164,11 +164,11 @@ if(data.system !== undefined && func0.call(data, "system")){
 let data9 = data.system;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -180,11 +180,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data11 = data.code;
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -194,7 +194,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -240,11 +240,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -258,18 +258,18 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 let data3 = data.system;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -281,11 +281,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data5 = data.version;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -297,11 +297,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data7 = data.code;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -313,11 +313,11 @@ if(data.display !== undefined && func0.call(data, "display")){
 let data9 = data.display;
 if(typeof data9 === "string"){
 if(func1(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
@@ -327,7 +327,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.userSelected !== undefined && func0.call(data, "userSelected")){
 if(typeof data.userSelected !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/userSelected", "#/properties/userSelected/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/userSelected", "#/properties/userSelected/type", {type: "boolean"}); errors++;
 }
 }
 if(data._userSelected !== undefined && func0.call(data, "_userSelected")){
@@ -337,7 +337,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -377,11 +377,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -395,7 +395,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.coding !== undefined && func0.call(data, "coding")){
@@ -409,18 +409,18 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/coding", "#/properties/coding/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/coding", "#/properties/coding/type", {type: "array"}); errors++;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
 let data5 = data.text;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -430,7 +430,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -465,11 +465,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -483,21 +483,21 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.start !== undefined && func0.call(data, "start")){
 let data3 = data.start;
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data3))){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", {type: "string"}); errors++;
 }
 }
 if(data._start !== undefined && func0.call(data, "_start")){
@@ -509,14 +509,14 @@ if(data.end !== undefined && func0.call(data, "end")){
 let data5 = data.end;
 if(typeof data5 === "string"){
 if(!pattern3.test(data5)){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data5))){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", {type: "string"}); errors++;
 }
 }
 if(data._end !== undefined && func0.call(data, "_end")){
@@ -526,7 +526,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate7.errors = vErrors;
 return errors === 0;
@@ -560,11 +560,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -578,13 +578,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.use !== undefined && func0.call(data, "use")){
 let data3 = data.use;
 if(!(((((data3 === "usual") || (data3 === "official")) || (data3 === "temp")) || (data3 === "secondary")) || (data3 === "old"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema2.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema2.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -601,11 +601,11 @@ if(data.system !== undefined && func0.call(data, "system")){
 let data6 = data.system;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -617,11 +617,11 @@ if(data.value !== undefined && func0.call(data, "value")){
 let data8 = data.value;
 if(typeof data8 === "string"){
 if(func1(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -641,7 +641,7 @@ vErrors = addErrors(vErrors, wrapper2.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate8.errors = vErrors;
 return errors === 0;
@@ -680,11 +680,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -698,18 +698,18 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.reference !== undefined && func0.call(data, "reference")){
 let data3 = data.reference;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/type", {type: "string"}); errors++;
 }
 }
 if(data._reference !== undefined && func0.call(data, "_reference")){
@@ -721,11 +721,11 @@ if(data.type !== undefined && func0.call(data, "type")){
 let data5 = data.type;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -742,11 +742,11 @@ if(data.display !== undefined && func0.call(data, "display")){
 let data8 = data.display;
 if(typeof data8 === "string"){
 if(func1(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
@@ -756,7 +756,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -811,7 +811,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.text === undefined) || (!(func0.call(data, "text")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "text"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "text"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -823,7 +823,7 @@ props0._text = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -842,11 +842,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -860,7 +860,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.authorReference !== undefined && func0.call(data, "authorReference")){
@@ -872,11 +872,11 @@ if(data.authorString !== undefined && func0.call(data, "authorString")){
 let data5 = data.authorString;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/authorString", "#/properties/authorString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/authorString", "#/properties/authorString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/authorString", "#/properties/authorString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authorString", "#/properties/authorString/type", {type: "string"}); errors++;
 }
 }
 if(data._authorString !== undefined && func0.call(data, "_authorString")){
@@ -888,14 +888,14 @@ if(data.time !== undefined && func0.call(data, "time")){
 let data7 = data.time;
 if(typeof data7 === "string"){
 if(!pattern3.test(data7)){
-vErrors = addError(vErrors, instancePath+"/time", "#/properties/time/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/time", "#/properties/time/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data7))){
-vErrors = addError(vErrors, instancePath+"/time", "#/properties/time/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/time", "#/properties/time/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/time", "#/properties/time/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/time", "#/properties/time/type", {type: "string"}); errors++;
 }
 }
 if(data._time !== undefined && func0.call(data, "_time")){
@@ -907,11 +907,11 @@ if(data.text !== undefined && func0.call(data, "text")){
 let data9 = data.text;
 if(typeof data9 === "string"){
 if(func1(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -921,11 +921,11 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "author[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "author[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate9.errors = vErrors;
 evaluated0.props = props0;
@@ -950,11 +950,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -968,18 +968,18 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.contentType !== undefined && func0.call(data, "contentType")){
 let data3 = data.contentType;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/type", {type: "string"}); errors++;
 }
 }
 if(data._contentType !== undefined && func0.call(data, "_contentType")){
@@ -991,11 +991,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -1007,11 +1007,11 @@ if(data.data !== undefined && func0.call(data, "data")){
 let data7 = data.data;
 if(typeof data7 === "string"){
 if(!(formats0(data7))){
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", {type: "string"}); errors++;
 }
 }
 if(data._data !== undefined && func0.call(data, "_data")){
@@ -1023,11 +1023,11 @@ if(data.url !== undefined && func0.call(data, "url")){
 let data9 = data.url;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -1038,14 +1038,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.size !== undefined && func0.call(data, "size")){
 let data11 = data.size;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-vErrors = addError(vErrors, instancePath+"/size", "#/properties/size/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/size", "#/properties/size/type", {type: "integer"}); errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 2147483647 || isNaN(data11)){
-vErrors = addError(vErrors, instancePath+"/size", "#/properties/size/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/size", "#/properties/size/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data11 < 0 || isNaN(data11)){
-vErrors = addError(vErrors, instancePath+"/size", "#/properties/size/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/size", "#/properties/size/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -1058,11 +1058,11 @@ if(data.hash !== undefined && func0.call(data, "hash")){
 let data13 = data.hash;
 if(typeof data13 === "string"){
 if(!(formats0(data13))){
-vErrors = addError(vErrors, instancePath+"/hash", "#/properties/hash/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hash", "#/properties/hash/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hash", "#/properties/hash/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hash", "#/properties/hash/type", {type: "string"}); errors++;
 }
 }
 if(data._hash !== undefined && func0.call(data, "_hash")){
@@ -1074,11 +1074,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data15 = data.title;
 if(typeof data15 === "string"){
 if(func1(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -1090,14 +1090,14 @@ if(data.creation !== undefined && func0.call(data, "creation")){
 let data17 = data.creation;
 if(typeof data17 === "string"){
 if(!pattern3.test(data17)){
-vErrors = addError(vErrors, instancePath+"/creation", "#/properties/creation/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/creation", "#/properties/creation/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data17))){
-vErrors = addError(vErrors, instancePath+"/creation", "#/properties/creation/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/creation", "#/properties/creation/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/creation", "#/properties/creation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/creation", "#/properties/creation/type", {type: "string"}); errors++;
 }
 }
 if(data._creation !== undefined && func0.call(data, "_creation")){
@@ -1107,7 +1107,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate10.errors = vErrors;
 return errors === 0;
@@ -1177,11 +1177,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1195,13 +1195,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 let data3 = data.system;
 if(!(((((((data3 === "phone") || (data3 === "fax")) || (data3 === "email")) || (data3 === "pager")) || (data3 === "url")) || (data3 === "sms")) || (data3 === "other"))){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/enum", "enum", {allowedValues: schema3.properties.system.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/enum", {allowedValues: schema3.properties.system.enum}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -1213,11 +1213,11 @@ if(data.value !== undefined && func0.call(data, "value")){
 let data5 = data.value;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -1228,7 +1228,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.use !== undefined && func0.call(data, "use")){
 let data7 = data.use;
 if(!(((((data7 === "home") || (data7 === "work")) || (data7 === "temp")) || (data7 === "old")) || (data7 === "mobile"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema3.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema3.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -1239,14 +1239,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.rank !== undefined && func0.call(data, "rank")){
 let data9 = data.rank;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/rank", "#/properties/rank/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rank", "#/properties/rank/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/rank", "#/properties/rank/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/rank", "#/properties/rank/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/rank", "#/properties/rank/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/rank", "#/properties/rank/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -1262,7 +1262,7 @@ vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate11.errors = vErrors;
 return errors === 0;
@@ -1302,11 +1302,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1320,13 +1320,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -1337,7 +1337,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.comparator !== undefined && func0.call(data, "comparator")){
 let data5 = data.comparator;
 if(!((((data5 === "<") || (data5 === "<=")) || (data5 === ">=")) || (data5 === ">"))){
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", "enum", {allowedValues: schema4.properties.comparator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", {allowedValues: schema4.properties.comparator.enum}); errors++;
 }
 }
 if(data._comparator !== undefined && func0.call(data, "_comparator")){
@@ -1349,11 +1349,11 @@ if(data.unit !== undefined && func0.call(data, "unit")){
 let data7 = data.unit;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", {type: "string"}); errors++;
 }
 }
 if(data._unit !== undefined && func0.call(data, "_unit")){
@@ -1365,11 +1365,11 @@ if(data.system !== undefined && func0.call(data, "system")){
 let data9 = data.system;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -1381,11 +1381,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data11 = data.code;
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -1395,7 +1395,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate12.errors = vErrors;
 return errors === 0;
@@ -1436,11 +1436,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1454,13 +1454,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -1471,7 +1471,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.comparator !== undefined && func0.call(data, "comparator")){
 let data5 = data.comparator;
 if(!((((data5 === "<") || (data5 === "<=")) || (data5 === ">=")) || (data5 === ">"))){
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", "enum", {allowedValues: schema5.properties.comparator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", {allowedValues: schema5.properties.comparator.enum}); errors++;
 }
 }
 if(data._comparator !== undefined && func0.call(data, "_comparator")){
@@ -1483,11 +1483,11 @@ if(data.unit !== undefined && func0.call(data, "unit")){
 let data7 = data.unit;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", {type: "string"}); errors++;
 }
 }
 if(data._unit !== undefined && func0.call(data, "_unit")){
@@ -1499,11 +1499,11 @@ if(data.system !== undefined && func0.call(data, "system")){
 let data9 = data.system;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -1515,11 +1515,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data11 = data.code;
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -1529,7 +1529,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate13.errors = vErrors;
 return errors === 0;
@@ -1570,11 +1570,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1588,13 +1588,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -1605,7 +1605,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.comparator !== undefined && func0.call(data, "comparator")){
 let data5 = data.comparator;
 if(!((((data5 === "<") || (data5 === "<=")) || (data5 === ">=")) || (data5 === ">"))){
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", "enum", {allowedValues: schema6.properties.comparator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", {allowedValues: schema6.properties.comparator.enum}); errors++;
 }
 }
 if(data._comparator !== undefined && func0.call(data, "_comparator")){
@@ -1617,11 +1617,11 @@ if(data.unit !== undefined && func0.call(data, "unit")){
 let data7 = data.unit;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", {type: "string"}); errors++;
 }
 }
 if(data._unit !== undefined && func0.call(data, "_unit")){
@@ -1633,11 +1633,11 @@ if(data.system !== undefined && func0.call(data, "system")){
 let data9 = data.system;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -1649,11 +1649,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data11 = data.code;
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -1663,7 +1663,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate14.errors = vErrors;
 return errors === 0;
@@ -1704,11 +1704,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1722,13 +1722,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.use !== undefined && func0.call(data, "use")){
 let data3 = data.use;
 if(!(((((((data3 === "usual") || (data3 === "official")) || (data3 === "temp")) || (data3 === "nickname")) || (data3 === "anonymous")) || (data3 === "old")) || (data3 === "maiden"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema7.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema7.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -1740,11 +1740,11 @@ if(data.text !== undefined && func0.call(data, "text")){
 let data5 = data.text;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -1756,11 +1756,11 @@ if(data.family !== undefined && func0.call(data, "family")){
 let data7 = data.family;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/family", "#/properties/family/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/family", "#/properties/family/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/family", "#/properties/family/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/family", "#/properties/family/type", {type: "string"}); errors++;
 }
 }
 if(data._family !== undefined && func0.call(data, "_family")){
@@ -1776,16 +1776,16 @@ for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/given/" + i1, "#/properties/given/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/given/" + i1, "#/properties/given/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/given/" + i1, "#/properties/given/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/given/" + i1, "#/properties/given/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/given", "#/properties/given/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/given", "#/properties/given/type", {type: "array"}); errors++;
 }
 }
 if(data._given !== undefined && func0.call(data, "_given")){
@@ -1799,7 +1799,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_given", "#/properties/_given/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_given", "#/properties/_given/type", {type: "array"}); errors++;
 }
 }
 if(data.prefix !== undefined && func0.call(data, "prefix")){
@@ -1810,16 +1810,16 @@ for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
 if(typeof data14 === "string"){
 if(func1(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/prefix/" + i3, "#/properties/prefix/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefix/" + i3, "#/properties/prefix/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prefix/" + i3, "#/properties/prefix/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefix/" + i3, "#/properties/prefix/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", {type: "array"}); errors++;
 }
 }
 if(data._prefix !== undefined && func0.call(data, "_prefix")){
@@ -1833,7 +1833,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_prefix", "#/properties/_prefix/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_prefix", "#/properties/_prefix/type", {type: "array"}); errors++;
 }
 }
 if(data.suffix !== undefined && func0.call(data, "suffix")){
@@ -1844,16 +1844,16 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(typeof data18 === "string"){
 if(func1(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/suffix/" + i5, "#/properties/suffix/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/suffix/" + i5, "#/properties/suffix/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/suffix/" + i5, "#/properties/suffix/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/suffix/" + i5, "#/properties/suffix/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/suffix", "#/properties/suffix/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/suffix", "#/properties/suffix/type", {type: "array"}); errors++;
 }
 }
 if(data._suffix !== undefined && func0.call(data, "_suffix")){
@@ -1867,7 +1867,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_suffix", "#/properties/_suffix/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_suffix", "#/properties/_suffix/type", {type: "array"}); errors++;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
@@ -1877,7 +1877,7 @@ vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate15.errors = vErrors;
 return errors === 0;
@@ -1921,11 +1921,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1939,13 +1939,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -1957,11 +1957,11 @@ if(data.currency !== undefined && func0.call(data, "currency")){
 let data5 = data.currency;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/currency", "#/properties/currency/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/currency", "#/properties/currency/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/currency", "#/properties/currency/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/currency", "#/properties/currency/type", {type: "string"}); errors++;
 }
 }
 if(data._currency !== undefined && func0.call(data, "_currency")){
@@ -1971,7 +1971,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate16.errors = vErrors;
 return errors === 0;
@@ -2006,11 +2006,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2024,13 +2024,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -2041,7 +2041,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.comparator !== undefined && func0.call(data, "comparator")){
 let data5 = data.comparator;
 if(!((((data5 === "<") || (data5 === "<=")) || (data5 === ">=")) || (data5 === ">"))){
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", "enum", {allowedValues: schema8.properties.comparator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", {allowedValues: schema8.properties.comparator.enum}); errors++;
 }
 }
 if(data._comparator !== undefined && func0.call(data, "_comparator")){
@@ -2053,11 +2053,11 @@ if(data.unit !== undefined && func0.call(data, "unit")){
 let data7 = data.unit;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", {type: "string"}); errors++;
 }
 }
 if(data._unit !== undefined && func0.call(data, "_unit")){
@@ -2069,11 +2069,11 @@ if(data.system !== undefined && func0.call(data, "system")){
 let data9 = data.system;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -2085,11 +2085,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data11 = data.code;
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -2099,7 +2099,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate17.errors = vErrors;
 return errors === 0;
@@ -2140,11 +2140,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2158,7 +2158,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.low !== undefined && func0.call(data, "low")){
@@ -2173,7 +2173,7 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate18.errors = vErrors;
 return errors === 0;
@@ -2206,11 +2206,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2224,7 +2224,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.numerator !== undefined && func0.call(data, "numerator")){
@@ -2239,7 +2239,7 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate19.errors = vErrors;
 return errors === 0;
@@ -2289,7 +2289,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.period === undefined) || (!(func0.call(data, "period")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "period"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "period"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -2301,7 +2301,7 @@ props0._period = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -2325,7 +2325,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.dimensions === undefined) || (!(func0.call(data, "dimensions")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "dimensions"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "dimensions"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -2337,7 +2337,7 @@ props1._dimensions = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -2350,7 +2350,7 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.origin === undefined) || (!(func0.call(data, "origin")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "origin"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "origin"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -2374,11 +2374,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2392,7 +2392,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.origin !== undefined && func0.call(data, "origin")){
@@ -2403,7 +2403,7 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 if(data.period !== undefined && func0.call(data, "period")){
 let data6 = data.period;
 if(!((typeof data6 == "number") && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/period", "#/properties/period/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/period", "#/properties/period/type", {type: "number"}); errors++;
 }
 }
 if(data._period !== undefined && func0.call(data, "_period")){
@@ -2414,7 +2414,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data8 = data.factor;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -2425,7 +2425,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.lowerLimit !== undefined && func0.call(data, "lowerLimit")){
 let data10 = data.lowerLimit;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-vErrors = addError(vErrors, instancePath+"/lowerLimit", "#/properties/lowerLimit/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lowerLimit", "#/properties/lowerLimit/type", {type: "number"}); errors++;
 }
 }
 if(data._lowerLimit !== undefined && func0.call(data, "_lowerLimit")){
@@ -2436,7 +2436,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.upperLimit !== undefined && func0.call(data, "upperLimit")){
 let data12 = data.upperLimit;
 if(!((typeof data12 == "number") && (isFinite(data12)))){
-vErrors = addError(vErrors, instancePath+"/upperLimit", "#/properties/upperLimit/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/upperLimit", "#/properties/upperLimit/type", {type: "number"}); errors++;
 }
 }
 if(data._upperLimit !== undefined && func0.call(data, "_upperLimit")){
@@ -2447,14 +2447,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.dimensions !== undefined && func0.call(data, "dimensions")){
 let data14 = data.dimensions;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-vErrors = addError(vErrors, instancePath+"/dimensions", "#/properties/dimensions/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dimensions", "#/properties/dimensions/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/dimensions", "#/properties/dimensions/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/dimensions", "#/properties/dimensions/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/dimensions", "#/properties/dimensions/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dimensions", "#/properties/dimensions/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -2467,11 +2467,11 @@ if(data.data !== undefined && func0.call(data, "data")){
 let data16 = data.data;
 if(typeof data16 === "string"){
 if(func1(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", {type: "string"}); errors++;
 }
 }
 if(data._data !== undefined && func0.call(data, "_data")){
@@ -2481,7 +2481,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate20.errors = vErrors;
 evaluated0.props = props0;
@@ -2524,7 +2524,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.when === undefined) || (!(func0.call(data, "when")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "when"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "when"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -2536,14 +2536,14 @@ props0._when = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.who === undefined) || (!(func0.call(data, "who")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "who"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "who"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -2565,11 +2565,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2583,7 +2583,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -2597,21 +2597,21 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.when !== undefined && func0.call(data, "when")){
 let data6 = data.when;
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats2(data6))){
-vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/type", {type: "string"}); errors++;
 }
 }
 if(data._when !== undefined && func0.call(data, "_when")){
@@ -2633,11 +2633,11 @@ if(data.targetFormat !== undefined && func0.call(data, "targetFormat")){
 let data10 = data.targetFormat;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-vErrors = addError(vErrors, instancePath+"/targetFormat", "#/properties/targetFormat/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetFormat", "#/properties/targetFormat/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetFormat", "#/properties/targetFormat/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetFormat", "#/properties/targetFormat/type", {type: "string"}); errors++;
 }
 }
 if(data._targetFormat !== undefined && func0.call(data, "_targetFormat")){
@@ -2649,11 +2649,11 @@ if(data.sigFormat !== undefined && func0.call(data, "sigFormat")){
 let data12 = data.sigFormat;
 if(typeof data12 === "string"){
 if(!pattern1.test(data12)){
-vErrors = addError(vErrors, instancePath+"/sigFormat", "#/properties/sigFormat/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sigFormat", "#/properties/sigFormat/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sigFormat", "#/properties/sigFormat/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sigFormat", "#/properties/sigFormat/type", {type: "string"}); errors++;
 }
 }
 if(data._sigFormat !== undefined && func0.call(data, "_sigFormat")){
@@ -2665,11 +2665,11 @@ if(data.data !== undefined && func0.call(data, "data")){
 let data14 = data.data;
 if(typeof data14 === "string"){
 if(!(formats0(data14))){
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", {type: "string"}); errors++;
 }
 }
 if(data._data !== undefined && func0.call(data, "_data")){
@@ -2679,7 +2679,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate21.errors = vErrors;
 evaluated0.props = props0;
@@ -2777,11 +2777,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2795,7 +2795,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.boundsDuration !== undefined && func0.call(data, "boundsDuration")){
@@ -2816,14 +2816,14 @@ vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 if(data.count !== undefined && func0.call(data, "count")){
 let data6 = data.count;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -2835,14 +2835,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.countMax !== undefined && func0.call(data, "countMax")){
 let data8 = data.countMax;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addError(vErrors, instancePath+"/countMax", "#/properties/countMax/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/countMax", "#/properties/countMax/type", {type: "integer"}); errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 2147483647 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/countMax", "#/properties/countMax/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/countMax", "#/properties/countMax/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data8 < 1 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/countMax", "#/properties/countMax/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/countMax", "#/properties/countMax/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -2854,7 +2854,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.duration !== undefined && func0.call(data, "duration")){
 let data10 = data.duration;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-vErrors = addError(vErrors, instancePath+"/duration", "#/properties/duration/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/duration", "#/properties/duration/type", {type: "number"}); errors++;
 }
 }
 if(data._duration !== undefined && func0.call(data, "_duration")){
@@ -2865,7 +2865,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.durationMax !== undefined && func0.call(data, "durationMax")){
 let data12 = data.durationMax;
 if(!((typeof data12 == "number") && (isFinite(data12)))){
-vErrors = addError(vErrors, instancePath+"/durationMax", "#/properties/durationMax/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/durationMax", "#/properties/durationMax/type", {type: "number"}); errors++;
 }
 }
 if(data._durationMax !== undefined && func0.call(data, "_durationMax")){
@@ -2876,7 +2876,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.durationUnit !== undefined && func0.call(data, "durationUnit")){
 let data14 = data.durationUnit;
 if(!(((((((data14 === "s") || (data14 === "min")) || (data14 === "h")) || (data14 === "d")) || (data14 === "wk")) || (data14 === "mo")) || (data14 === "a"))){
-vErrors = addError(vErrors, instancePath+"/durationUnit", "#/properties/durationUnit/enum", "enum", {allowedValues: schema9.properties.durationUnit.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/durationUnit", "#/properties/durationUnit/enum", {allowedValues: schema9.properties.durationUnit.enum}); errors++;
 }
 }
 if(data._durationUnit !== undefined && func0.call(data, "_durationUnit")){
@@ -2887,14 +2887,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.frequency !== undefined && func0.call(data, "frequency")){
 let data16 = data.frequency;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-vErrors = addError(vErrors, instancePath+"/frequency", "#/properties/frequency/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/frequency", "#/properties/frequency/type", {type: "integer"}); errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 2147483647 || isNaN(data16)){
-vErrors = addError(vErrors, instancePath+"/frequency", "#/properties/frequency/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/frequency", "#/properties/frequency/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data16 < 1 || isNaN(data16)){
-vErrors = addError(vErrors, instancePath+"/frequency", "#/properties/frequency/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/frequency", "#/properties/frequency/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -2906,14 +2906,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.frequencyMax !== undefined && func0.call(data, "frequencyMax")){
 let data18 = data.frequencyMax;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-vErrors = addError(vErrors, instancePath+"/frequencyMax", "#/properties/frequencyMax/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/frequencyMax", "#/properties/frequencyMax/type", {type: "integer"}); errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 2147483647 || isNaN(data18)){
-vErrors = addError(vErrors, instancePath+"/frequencyMax", "#/properties/frequencyMax/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/frequencyMax", "#/properties/frequencyMax/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data18 < 1 || isNaN(data18)){
-vErrors = addError(vErrors, instancePath+"/frequencyMax", "#/properties/frequencyMax/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/frequencyMax", "#/properties/frequencyMax/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -2925,7 +2925,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.period !== undefined && func0.call(data, "period")){
 let data20 = data.period;
 if(!((typeof data20 == "number") && (isFinite(data20)))){
-vErrors = addError(vErrors, instancePath+"/period", "#/properties/period/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/period", "#/properties/period/type", {type: "number"}); errors++;
 }
 }
 if(data._period !== undefined && func0.call(data, "_period")){
@@ -2936,7 +2936,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.periodMax !== undefined && func0.call(data, "periodMax")){
 let data22 = data.periodMax;
 if(!((typeof data22 == "number") && (isFinite(data22)))){
-vErrors = addError(vErrors, instancePath+"/periodMax", "#/properties/periodMax/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/periodMax", "#/properties/periodMax/type", {type: "number"}); errors++;
 }
 }
 if(data._periodMax !== undefined && func0.call(data, "_periodMax")){
@@ -2947,7 +2947,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.periodUnit !== undefined && func0.call(data, "periodUnit")){
 let data24 = data.periodUnit;
 if(!(((((((data24 === "s") || (data24 === "min")) || (data24 === "h")) || (data24 === "d")) || (data24 === "wk")) || (data24 === "mo")) || (data24 === "a"))){
-vErrors = addError(vErrors, instancePath+"/periodUnit", "#/properties/periodUnit/enum", "enum", {allowedValues: schema9.properties.periodUnit.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/periodUnit", "#/properties/periodUnit/enum", {allowedValues: schema9.properties.periodUnit.enum}); errors++;
 }
 }
 if(data._periodUnit !== undefined && func0.call(data, "_periodUnit")){
@@ -2962,15 +2962,15 @@ const len1 = data26.length;
 for(let i1=0; i1<len1; i1++){
 let data27 = data26[i1];
 if(typeof data27 !== "string"){
-vErrors = addError(vErrors, instancePath+"/dayOfWeek/" + i1, "#/properties/dayOfWeek/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dayOfWeek/" + i1, "#/properties/dayOfWeek/items/type", {type: "string"}); errors++;
 }
 if(!(((((((data27 === "mon") || (data27 === "tue")) || (data27 === "wed")) || (data27 === "thu")) || (data27 === "fri")) || (data27 === "sat")) || (data27 === "sun"))){
-vErrors = addError(vErrors, instancePath+"/dayOfWeek/" + i1, "#/properties/dayOfWeek/items/enum", "enum", {allowedValues: schema9.properties.dayOfWeek.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/dayOfWeek/" + i1, "#/properties/dayOfWeek/items/enum", {allowedValues: schema9.properties.dayOfWeek.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dayOfWeek", "#/properties/dayOfWeek/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dayOfWeek", "#/properties/dayOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data._dayOfWeek !== undefined && func0.call(data, "_dayOfWeek")){
@@ -2984,7 +2984,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_dayOfWeek", "#/properties/_dayOfWeek/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_dayOfWeek", "#/properties/_dayOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data.timeOfDay !== undefined && func0.call(data, "timeOfDay")){
@@ -2995,19 +2995,19 @@ for(let i3=0; i3<len3; i3++){
 let data31 = data30[i3];
 if(typeof data31 === "string"){
 if(!pattern7.test(data31)){
-vErrors = addError(vErrors, instancePath+"/timeOfDay/" + i3, "#/properties/timeOfDay/items/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timeOfDay/" + i3, "#/properties/timeOfDay/items/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats3(data31))){
-vErrors = addError(vErrors, instancePath+"/timeOfDay/" + i3, "#/properties/timeOfDay/items/format", "format", {format: "fhir-time"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timeOfDay/" + i3, "#/properties/timeOfDay/items/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timeOfDay/" + i3, "#/properties/timeOfDay/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timeOfDay/" + i3, "#/properties/timeOfDay/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timeOfDay", "#/properties/timeOfDay/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timeOfDay", "#/properties/timeOfDay/type", {type: "array"}); errors++;
 }
 }
 if(data._timeOfDay !== undefined && func0.call(data, "_timeOfDay")){
@@ -3021,7 +3021,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_timeOfDay", "#/properties/_timeOfDay/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_timeOfDay", "#/properties/_timeOfDay/type", {type: "array"}); errors++;
 }
 }
 if(data.when !== undefined && func0.call(data, "when")){
@@ -3031,12 +3031,12 @@ const len5 = data34.length;
 for(let i5=0; i5<len5; i5++){
 let data35 = data34[i5];
 if(!((((((((((((((((((((((((((data35 === "MORN") || (data35 === "MORN.early")) || (data35 === "MORN.late")) || (data35 === "NOON")) || (data35 === "AFT")) || (data35 === "AFT.early")) || (data35 === "AFT.late")) || (data35 === "EVE")) || (data35 === "EVE.early")) || (data35 === "EVE.late")) || (data35 === "NIGHT")) || (data35 === "PHS")) || (data35 === "HS")) || (data35 === "WAKE")) || (data35 === "C")) || (data35 === "CM")) || (data35 === "CD")) || (data35 === "CV")) || (data35 === "AC")) || (data35 === "ACM")) || (data35 === "ACD")) || (data35 === "ACV")) || (data35 === "PC")) || (data35 === "PCM")) || (data35 === "PCD")) || (data35 === "PCV"))){
-vErrors = addError(vErrors, instancePath+"/when/" + i5, "#/properties/when/items/enum", "enum", {allowedValues: schema9.properties.when.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/when/" + i5, "#/properties/when/items/enum", {allowedValues: schema9.properties.when.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/type", {type: "array"}); errors++;
 }
 }
 if(data._when !== undefined && func0.call(data, "_when")){
@@ -3050,20 +3050,20 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_when", "#/properties/_when/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_when", "#/properties/_when/type", {type: "array"}); errors++;
 }
 }
 if(data.offset !== undefined && func0.call(data, "offset")){
 let data38 = data.offset;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/type", {type: "integer"}); errors++;
 }
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 2147483647 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data38 < 0 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -3074,11 +3074,11 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj1);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "bounds[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "bounds[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate22.errors = vErrors;
 return errors === 0;
@@ -3139,11 +3139,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3157,7 +3157,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3171,7 +3171,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.event !== undefined && func0.call(data, "event")){
@@ -3182,19 +3182,19 @@ for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(typeof data6 === "string"){
 if(!pattern3.test(data6)){
-vErrors = addError(vErrors, instancePath+"/event/" + i2, "#/properties/event/items/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i2, "#/properties/event/items/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data6))){
-vErrors = addError(vErrors, instancePath+"/event/" + i2, "#/properties/event/items/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i2, "#/properties/event/items/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/event/" + i2, "#/properties/event/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i2, "#/properties/event/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/event", "#/properties/event/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event", "#/properties/event/type", {type: "array"}); errors++;
 }
 }
 if(data._event !== undefined && func0.call(data, "_event")){
@@ -3208,7 +3208,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_event", "#/properties/_event/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_event", "#/properties/_event/type", {type: "array"}); errors++;
 }
 }
 if(data.repeat !== undefined && func0.call(data, "repeat")){
@@ -3223,7 +3223,7 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate23.errors = vErrors;
 return errors === 0;
@@ -3259,11 +3259,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3277,18 +3277,18 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data3 = data.name;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -3307,12 +3307,12 @@ vErrors = addErrors(vErrors, validate11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate24.errors = vErrors;
 return errors === 0;
@@ -3363,7 +3363,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -3375,7 +3375,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -3399,7 +3399,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -3411,7 +3411,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -3437,11 +3437,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3455,13 +3455,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data5 = data.type;
 if(!((((data5 === "author") || (data5 === "editor")) || (data5 === "reviewer")) || (data5 === "endorser"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema10.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema10.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -3473,11 +3473,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data7 = data.name;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -3496,12 +3496,12 @@ vErrors = addErrors(vErrors, validate24.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate25.errors = vErrors;
 evaluated0.props = props0;
@@ -3748,11 +3748,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3766,18 +3766,18 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.path !== undefined && func0.call(data, "path")){
 let data3 = data.path;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
@@ -3789,11 +3789,11 @@ if(data.searchParam !== undefined && func0.call(data, "searchParam")){
 let data5 = data.searchParam;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", {type: "string"}); errors++;
 }
 }
 if(data._searchParam !== undefined && func0.call(data, "_searchParam")){
@@ -3805,11 +3805,11 @@ if(data.valueSet !== undefined && func0.call(data, "valueSet")){
 let data7 = data.valueSet;
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", {type: "string"}); errors++;
 }
 }
 if(data._valueSet !== undefined && func0.call(data, "_valueSet")){
@@ -3828,12 +3828,12 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate26.errors = vErrors;
 return errors === 0;
@@ -3872,11 +3872,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3890,18 +3890,18 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.path !== undefined && func0.call(data, "path")){
 let data3 = data.path;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
@@ -3913,11 +3913,11 @@ if(data.searchParam !== undefined && func0.call(data, "searchParam")){
 let data5 = data.searchParam;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", {type: "string"}); errors++;
 }
 }
 if(data._searchParam !== undefined && func0.call(data, "_searchParam")){
@@ -3929,11 +3929,11 @@ if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data7 = data.valueDateTime;
 if(typeof data7 === "string"){
 if(!pattern3.test(data7)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
@@ -3953,11 +3953,11 @@ vErrors = addErrors(vErrors, validate14.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj2);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate27.errors = vErrors;
 return errors === 0;
@@ -4013,7 +4013,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.path === undefined) || (!(func0.call(data, "path")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "path"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "path"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -4025,7 +4025,7 @@ props0._path = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -4049,7 +4049,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.direction === undefined) || (!(func0.call(data, "direction")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "direction"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "direction"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -4061,7 +4061,7 @@ props1._direction = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -4086,11 +4086,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -4104,18 +4104,18 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.path !== undefined && func0.call(data, "path")){
 let data5 = data.path;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
@@ -4126,7 +4126,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.direction !== undefined && func0.call(data, "direction")){
 let data7 = data.direction;
 if(!((data7 === "ascending") || (data7 === "descending"))){
-vErrors = addError(vErrors, instancePath+"/direction", "#/properties/direction/enum", "enum", {allowedValues: schema12.properties.direction.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/direction", "#/properties/direction/enum", {allowedValues: schema12.properties.direction.enum}); errors++;
 }
 }
 if(data._direction !== undefined && func0.call(data, "_direction")){
@@ -4136,7 +4136,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate28.errors = vErrors;
 evaluated0.props = props0;
@@ -4178,7 +4178,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -4190,7 +4190,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -4215,11 +4215,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -4233,13 +4233,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data4 = data.type;
 if(typeof data4 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 let valid6;
 valid6 = false;
@@ -4250,7 +4250,7 @@ break;
 }
 }
 if(!valid6){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema11.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema11.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -4266,16 +4266,16 @@ for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "array"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
@@ -4289,7 +4289,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_profile", "#/properties/_profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_profile", "#/properties/_profile/type", {type: "array"}); errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
@@ -4310,16 +4310,16 @@ for(let i3=0; i3<len3; i3++){
 let data13 = data12[i3];
 if(typeof data13 === "string"){
 if(func1(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/mustSupport/" + i3, "#/properties/mustSupport/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/mustSupport/" + i3, "#/properties/mustSupport/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mustSupport/" + i3, "#/properties/mustSupport/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mustSupport/" + i3, "#/properties/mustSupport/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mustSupport", "#/properties/mustSupport/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mustSupport", "#/properties/mustSupport/type", {type: "array"}); errors++;
 }
 }
 if(data._mustSupport !== undefined && func0.call(data, "_mustSupport")){
@@ -4333,7 +4333,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_mustSupport", "#/properties/_mustSupport/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_mustSupport", "#/properties/_mustSupport/type", {type: "array"}); errors++;
 }
 }
 if(data.codeFilter !== undefined && func0.call(data, "codeFilter")){
@@ -4347,7 +4347,7 @@ vErrors = addErrors(vErrors, validate26.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/codeFilter", "#/properties/codeFilter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/codeFilter", "#/properties/codeFilter/type", {type: "array"}); errors++;
 }
 }
 if(data.dateFilter !== undefined && func0.call(data, "dateFilter")){
@@ -4361,20 +4361,20 @@ vErrors = addErrors(vErrors, validate27.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dateFilter", "#/properties/dateFilter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateFilter", "#/properties/dateFilter/type", {type: "array"}); errors++;
 }
 }
 if(data.limit !== undefined && func0.call(data, "limit")){
 let data20 = data.limit;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/type", {type: "integer"}); errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 2147483647 || isNaN(data20)){
-vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data20 < 1 || isNaN(data20)){
-vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -4394,16 +4394,16 @@ vErrors = addErrors(vErrors, validate28.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sort", "#/properties/sort/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sort", "#/properties/sort/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func2(data, obj3);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate29.errors = vErrors;
 evaluated0.props = props0;
@@ -4445,7 +4445,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.language === undefined) || (!(func0.call(data, "language")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "language"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "language"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -4457,7 +4457,7 @@ props0._language = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -4479,11 +4479,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -4497,18 +4497,18 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data4 = data.description;
 if(typeof data4 === "string"){
 if(func1(data4) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -4520,11 +4520,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data6 = data.name;
 if(typeof data6 === "string"){
 if(!pattern4.test(data6)){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -4535,7 +4535,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(!(((data8 === "text/cql") || (data8 === "text/fhirpath")) || (data8 === "application/x-fhir-query"))){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/enum", "enum", {allowedValues: schema13.properties.language.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/enum", {allowedValues: schema13.properties.language.enum}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -4547,11 +4547,11 @@ if(data.expression !== undefined && func0.call(data, "expression")){
 let data10 = data.expression;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data._expression !== undefined && func0.call(data, "_expression")){
@@ -4563,11 +4563,11 @@ if(data.reference !== undefined && func0.call(data, "reference")){
 let data12 = data.reference;
 if(typeof data12 === "string"){
 if(!pattern0.test(data12)){
-vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/type", {type: "string"}); errors++;
 }
 }
 if(data._reference !== undefined && func0.call(data, "_reference")){
@@ -4577,7 +4577,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate30.errors = vErrors;
 evaluated0.props = props0;
@@ -4845,7 +4845,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.use === undefined) || (!(func0.call(data, "use")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "use"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "use"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -4857,7 +4857,7 @@ props0._use = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -4881,7 +4881,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -4893,7 +4893,7 @@ props1._type = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -4928,11 +4928,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -4946,18 +4946,18 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data5 = data.name;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -4968,10 +4968,10 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.use !== undefined && func0.call(data, "use")){
 let data7 = data.use;
 if(typeof data7 !== "string"){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/type", {type: "string"}); errors++;
 }
 if(!((data7 === "in") || (data7 === "out"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema14.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema14.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -4982,14 +4982,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.min !== undefined && func0.call(data, "min")){
 let data9 = data.min;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < -2147483648 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -5002,11 +5002,11 @@ if(data.max !== undefined && func0.call(data, "max")){
 let data11 = data.max;
 if(typeof data11 === "string"){
 if(func1(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data._max !== undefined && func0.call(data, "_max")){
@@ -5018,11 +5018,11 @@ if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data13 = data.documentation;
 if(typeof data13 === "string"){
 if(func1(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
@@ -5033,7 +5033,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.type !== undefined && func0.call(data, "type")){
 let data15 = data.type;
 if(typeof data15 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 let valid8;
 valid8 = false;
@@ -5044,7 +5044,7 @@ break;
 }
 }
 if(!valid8){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema14.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema14.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -5056,11 +5056,11 @@ if(data.profile !== undefined && func0.call(data, "profile")){
 let data17 = data.profile;
 if(typeof data17 === "string"){
 if(!pattern0.test(data17)){
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
@@ -5070,7 +5070,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate31.errors = vErrors;
 evaluated0.props = props0;
@@ -5127,7 +5127,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -5139,7 +5139,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -5164,11 +5164,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -5182,13 +5182,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data4 = data.type;
 if(!((((((((data4 === "documentation") || (data4 === "justification")) || (data4 === "citation")) || (data4 === "predecessor")) || (data4 === "successor")) || (data4 === "derived-from")) || (data4 === "depends-on")) || (data4 === "composed-of"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema15.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema15.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -5200,11 +5200,11 @@ if(data.label !== undefined && func0.call(data, "label")){
 let data6 = data.label;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data._label !== undefined && func0.call(data, "_label")){
@@ -5216,11 +5216,11 @@ if(data.display !== undefined && func0.call(data, "display")){
 let data8 = data.display;
 if(typeof data8 === "string"){
 if(func1(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
@@ -5232,11 +5232,11 @@ if(data.citation !== undefined && func0.call(data, "citation")){
 let data10 = data.citation;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/citation", "#/properties/citation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/citation", "#/properties/citation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/citation", "#/properties/citation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/citation", "#/properties/citation/type", {type: "string"}); errors++;
 }
 }
 if(data._citation !== undefined && func0.call(data, "_citation")){
@@ -5248,11 +5248,11 @@ if(data.url !== undefined && func0.call(data, "url")){
 let data12 = data.url;
 if(typeof data12 === "string"){
 if(!pattern0.test(data12)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -5269,11 +5269,11 @@ if(data.resource !== undefined && func0.call(data, "resource")){
 let data15 = data.resource;
 if(typeof data15 === "string"){
 if(!pattern0.test(data15)){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "string"}); errors++;
 }
 }
 if(data._resource !== undefined && func0.call(data, "_resource")){
@@ -5283,7 +5283,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate32.errors = vErrors;
 evaluated0.props = props0;
@@ -5341,7 +5341,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -5353,7 +5353,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -5377,11 +5377,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -5395,13 +5395,13 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data4 = data.type;
 if(!((((((((data4 === "named-event") || (data4 === "periodic")) || (data4 === "data-changed")) || (data4 === "data-added")) || (data4 === "data-modified")) || (data4 === "data-removed")) || (data4 === "data-accessed")) || (data4 === "data-access-ended"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema16.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema16.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -5413,11 +5413,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data6 = data.name;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -5439,11 +5439,11 @@ if(data.timingDate !== undefined && func0.call(data, "timingDate")){
 let data10 = data.timingDate;
 if(typeof data10 === "string"){
 if(!pattern2.test(data10)){
-vErrors = addError(vErrors, instancePath+"/timingDate", "#/properties/timingDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timingDate", "#/properties/timingDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timingDate", "#/properties/timingDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timingDate", "#/properties/timingDate/type", {type: "string"}); errors++;
 }
 }
 if(data._timingDate !== undefined && func0.call(data, "_timingDate")){
@@ -5455,11 +5455,11 @@ if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
 let data12 = data.timingDateTime;
 if(typeof data12 === "string"){
 if(!pattern3.test(data12)){
-vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
@@ -5478,7 +5478,7 @@ vErrors = addErrors(vErrors, validate29.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", {type: "array"}); errors++;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
@@ -5488,11 +5488,11 @@ vErrors = addErrors(vErrors, validate30.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj4);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "timing[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "timing[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate33.errors = vErrors;
 evaluated0.props = props0;
@@ -5566,28 +5566,28 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.valueCodeableConcept === undefined) || (!(func0.call(data, "valueCodeableConcept")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "valueCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "valueCodeableConcept"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(func1(data4) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -5601,7 +5601,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -5631,11 +5631,11 @@ vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj5);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate34.errors = vErrors;
 return errors === 0;
@@ -5674,11 +5674,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -5692,7 +5692,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -5727,15 +5727,15 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj6);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "dose[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "dose[x]", forms: forms0}); errors++;
 }
 const forms1 = func2(data, obj7);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "rate[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "rate[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate35.errors = vErrors;
 return errors === 0;
@@ -5772,11 +5772,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -5790,7 +5790,7 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -5804,20 +5804,20 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data5 = data.sequence;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 2147483647 || isNaN(data5)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data5 < -2147483648 || isNaN(data5)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -5830,11 +5830,11 @@ if(data.text !== undefined && func0.call(data, "text")){
 let data7 = data.text;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -5853,18 +5853,18 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/additionalInstruction", "#/properties/additionalInstruction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additionalInstruction", "#/properties/additionalInstruction/type", {type: "array"}); errors++;
 }
 }
 if(data.patientInstruction !== undefined && func0.call(data, "patientInstruction")){
 let data11 = data.patientInstruction;
 if(typeof data11 === "string"){
 if(func1(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/type", {type: "string"}); errors++;
 }
 }
 if(data._patientInstruction !== undefined && func0.call(data, "_patientInstruction")){
@@ -5879,7 +5879,7 @@ vErrors = addErrors(vErrors, validate23.errors); errors = vErrors.length;
 }
 if(data.asNeededBoolean !== undefined && func0.call(data, "asNeededBoolean")){
 if(typeof data.asNeededBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/asNeededBoolean", "#/properties/asNeededBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/asNeededBoolean", "#/properties/asNeededBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._asNeededBoolean !== undefined && func0.call(data, "_asNeededBoolean")){
@@ -5918,7 +5918,7 @@ vErrors = addErrors(vErrors, validate35.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/doseAndRate", "#/properties/doseAndRate/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/doseAndRate", "#/properties/doseAndRate/type", {type: "array"}); errors++;
 }
 }
 if(data.maxDosePerPeriod !== undefined && func0.call(data, "maxDosePerPeriod")){
@@ -5938,11 +5938,11 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj8);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "asNeeded[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "asNeeded[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate36.errors = vErrors;
 return errors === 0;
@@ -5992,11 +5992,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -6010,18 +6010,18 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.versionId !== undefined && func0.call(data, "versionId")){
 let data3 = data.versionId;
 if(typeof data3 === "string"){
 if(!pattern4.test(data3)){
-vErrors = addError(vErrors, instancePath+"/versionId", "#/properties/versionId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/versionId", "#/properties/versionId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/versionId", "#/properties/versionId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/versionId", "#/properties/versionId/type", {type: "string"}); errors++;
 }
 }
 if(data._versionId !== undefined && func0.call(data, "_versionId")){
@@ -6033,14 +6033,14 @@ if(data.lastUpdated !== undefined && func0.call(data, "lastUpdated")){
 let data5 = data.lastUpdated;
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
-vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats2(data5))){
-vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/type", {type: "string"}); errors++;
 }
 }
 if(data._lastUpdated !== undefined && func0.call(data, "_lastUpdated")){
@@ -6052,11 +6052,11 @@ if(data.source !== undefined && func0.call(data, "source")){
 let data7 = data.source;
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "string"}); errors++;
 }
 }
 if(data._source !== undefined && func0.call(data, "_source")){
@@ -6072,16 +6072,16 @@ for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
-vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "array"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
@@ -6095,7 +6095,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_profile", "#/properties/_profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_profile", "#/properties/_profile/type", {type: "array"}); errors++;
 }
 }
 if(data.security !== undefined && func0.call(data, "security")){
@@ -6109,7 +6109,7 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/security", "#/properties/security/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/security", "#/properties/security/type", {type: "array"}); errors++;
 }
 }
 if(data.tag !== undefined && func0.call(data, "tag")){
@@ -6123,12 +6123,12 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/tag", "#/properties/tag/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/tag", "#/properties/tag/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate37.errors = vErrors;
 return errors === 0;
@@ -6215,17 +6215,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "url"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -6239,29 +6239,29 @@ vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data3 = data.url;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")){
 let data4 = data.valueBase64Binary;
 if(typeof data4 === "string"){
 if(!(formats0(data4))){
-vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
@@ -6271,7 +6271,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
 if(typeof data.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
@@ -6283,11 +6283,11 @@ if(data.valueCanonical !== undefined && func0.call(data, "valueCanonical")){
 let data8 = data.valueCanonical;
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
@@ -6299,11 +6299,11 @@ if(data.valueCode !== undefined && func0.call(data, "valueCode")){
 let data10 = data.valueCode;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
@@ -6315,11 +6315,11 @@ if(data.valueDate !== undefined && func0.call(data, "valueDate")){
 let data12 = data.valueDate;
 if(typeof data12 === "string"){
 if(!pattern2.test(data12)){
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
@@ -6331,11 +6331,11 @@ if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data14 = data.valueDateTime;
 if(typeof data14 === "string"){
 if(!pattern3.test(data14)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
@@ -6346,7 +6346,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
 let data16 = data.valueDecimal;
 if(!((typeof data16 == "number") && (isFinite(data16)))){
-vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
@@ -6358,11 +6358,11 @@ if(data.valueId !== undefined && func0.call(data, "valueId")){
 let data18 = data.valueId;
 if(typeof data18 === "string"){
 if(!pattern4.test(data18)){
-vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/type", {type: "string"}); errors++;
 }
 }
 if(data._valueId !== undefined && func0.call(data, "_valueId")){
@@ -6374,11 +6374,11 @@ if(data.valueInstant !== undefined && func0.call(data, "valueInstant")){
 let data20 = data.valueInstant;
 if(typeof data20 === "string"){
 if(!pattern5.test(data20)){
-vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
@@ -6389,14 +6389,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
 let data22 = data.valueInteger;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 > 2147483647 || isNaN(data22)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data22 < -2147483648 || isNaN(data22)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -6409,11 +6409,11 @@ if(data.valueMarkdown !== undefined && func0.call(data, "valueMarkdown")){
 let data24 = data.valueMarkdown;
 if(typeof data24 === "string"){
 if(func1(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
@@ -6425,11 +6425,11 @@ if(data.valueOid !== undefined && func0.call(data, "valueOid")){
 let data26 = data.valueOid;
 if(typeof data26 === "string"){
 if(!pattern6.test(data26)){
-vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/pattern", "pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/type", {type: "string"}); errors++;
 }
 }
 if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
@@ -6440,14 +6440,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valuePositiveInt !== undefined && func0.call(data, "valuePositiveInt")){
 let data28 = data.valuePositiveInt;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 2147483647 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data28 < 1 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -6460,11 +6460,11 @@ if(data.valueString !== undefined && func0.call(data, "valueString")){
 let data30 = data.valueString;
 if(typeof data30 === "string"){
 if(func1(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
@@ -6476,11 +6476,11 @@ if(data.valueTime !== undefined && func0.call(data, "valueTime")){
 let data32 = data.valueTime;
 if(typeof data32 === "string"){
 if(!pattern7.test(data32)){
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
@@ -6491,14 +6491,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valueUnsignedInt !== undefined && func0.call(data, "valueUnsignedInt")){
 let data34 = data.valueUnsignedInt;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 > 2147483647 || isNaN(data34)){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data34 < 0 || isNaN(data34)){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -6511,11 +6511,11 @@ if(data.valueUri !== undefined && func0.call(data, "valueUri")){
 let data36 = data.valueUri;
 if(typeof data36 === "string"){
 if(!pattern0.test(data36)){
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
@@ -6527,11 +6527,11 @@ if(data.valueUrl !== undefined && func0.call(data, "valueUrl")){
 let data38 = data.valueUrl;
 if(typeof data38 === "string"){
 if(!pattern0.test(data38)){
-vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
@@ -6543,11 +6543,11 @@ if(data.valueUuid !== undefined && func0.call(data, "valueUuid")){
 let data40 = data.valueUuid;
 if(typeof data40 === "string"){
 if(!pattern8.test(data40)){
-vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/pattern", "pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
@@ -6712,11 +6712,11 @@ vErrors = addErrors(vErrors, validate37.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj9);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -6816,11 +6816,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -6834,13 +6834,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.use !== undefined && func0.call(data, "use")){
 let data3 = data.use;
 if(!(((((data3 === "home") || (data3 === "work")) || (data3 === "temp")) || (data3 === "old")) || (data3 === "billing"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema0.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema0.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -6851,7 +6851,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.type !== undefined && func0.call(data, "type")){
 let data5 = data.type;
 if(!(((data5 === "postal") || (data5 === "physical")) || (data5 === "both"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema0.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -6863,11 +6863,11 @@ if(data.text !== undefined && func0.call(data, "text")){
 let data7 = data.text;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -6883,16 +6883,16 @@ for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/line/" + i1, "#/properties/line/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/line/" + i1, "#/properties/line/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/line/" + i1, "#/properties/line/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/line/" + i1, "#/properties/line/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/line", "#/properties/line/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/line", "#/properties/line/type", {type: "array"}); errors++;
 }
 }
 if(data._line !== undefined && func0.call(data, "_line")){
@@ -6906,18 +6906,18 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_line", "#/properties/_line/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_line", "#/properties/_line/type", {type: "array"}); errors++;
 }
 }
 if(data.city !== undefined && func0.call(data, "city")){
 let data13 = data.city;
 if(typeof data13 === "string"){
 if(func1(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/city", "#/properties/city/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/city", "#/properties/city/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/city", "#/properties/city/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/city", "#/properties/city/type", {type: "string"}); errors++;
 }
 }
 if(data._city !== undefined && func0.call(data, "_city")){
@@ -6929,11 +6929,11 @@ if(data.district !== undefined && func0.call(data, "district")){
 let data15 = data.district;
 if(typeof data15 === "string"){
 if(func1(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/district", "#/properties/district/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/district", "#/properties/district/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/district", "#/properties/district/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/district", "#/properties/district/type", {type: "string"}); errors++;
 }
 }
 if(data._district !== undefined && func0.call(data, "_district")){
@@ -6945,11 +6945,11 @@ if(data.state !== undefined && func0.call(data, "state")){
 let data17 = data.state;
 if(typeof data17 === "string"){
 if(func1(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/state", "#/properties/state/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/state", "#/properties/state/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/state", "#/properties/state/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/state", "#/properties/state/type", {type: "string"}); errors++;
 }
 }
 if(data._state !== undefined && func0.call(data, "_state")){
@@ -6961,11 +6961,11 @@ if(data.postalCode !== undefined && func0.call(data, "postalCode")){
 let data19 = data.postalCode;
 if(typeof data19 === "string"){
 if(func1(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/postalCode", "#/properties/postalCode/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/postalCode", "#/properties/postalCode/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/postalCode", "#/properties/postalCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/postalCode", "#/properties/postalCode/type", {type: "string"}); errors++;
 }
 }
 if(data._postalCode !== undefined && func0.call(data, "_postalCode")){
@@ -6977,11 +6977,11 @@ if(data.country !== undefined && func0.call(data, "country")){
 let data21 = data.country;
 if(typeof data21 === "string"){
 if(func1(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/country", "#/properties/country/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/country", "#/properties/country/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/country", "#/properties/country/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/country", "#/properties/country/type", {type: "string"}); errors++;
 }
 }
 if(data._country !== undefined && func0.call(data, "_country")){
@@ -6996,7 +6996,7 @@ vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -7046,11 +7046,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -7064,13 +7064,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -7081,7 +7081,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.comparator !== undefined && func0.call(data, "comparator")){
 let data5 = data.comparator;
 if(!((((data5 === "<") || (data5 === "<=")) || (data5 === ">=")) || (data5 === ">"))){
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", "enum", {allowedValues: schema1.properties.comparator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", {allowedValues: schema1.properties.comparator.enum}); errors++;
 }
 }
 if(data._comparator !== undefined && func0.call(data, "_comparator")){
@@ -7093,11 +7093,11 @@ if(data.unit !== undefined && func0.call(data, "unit")){
 let data7 = data.unit;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", {type: "string"}); errors++;
 }
 }
 if(data._unit !== undefined && func0.call(data, "_unit")){
@@ -7109,11 +7109,11 @@ if(data.system !== undefined && func0.call(data, "system")){
 let data9 = data.system;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -7125,11 +7125,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data11 = data.code;
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -7139,7 +7139,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate38.errors = vErrors;
 return errors === 0;
@@ -7197,7 +7197,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.text === undefined) || (!(func0.call(data, "text")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "text"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "text"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -7209,7 +7209,7 @@ props0._text = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -7228,11 +7228,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -7246,7 +7246,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.authorReference !== undefined && func0.call(data, "authorReference")){
@@ -7258,11 +7258,11 @@ if(data.authorString !== undefined && func0.call(data, "authorString")){
 let data5 = data.authorString;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/authorString", "#/properties/authorString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/authorString", "#/properties/authorString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/authorString", "#/properties/authorString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/authorString", "#/properties/authorString/type", {type: "string"}); errors++;
 }
 }
 if(data._authorString !== undefined && func0.call(data, "_authorString")){
@@ -7274,14 +7274,14 @@ if(data.time !== undefined && func0.call(data, "time")){
 let data7 = data.time;
 if(typeof data7 === "string"){
 if(!pattern3.test(data7)){
-vErrors = addError(vErrors, instancePath+"/time", "#/properties/time/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/time", "#/properties/time/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data7))){
-vErrors = addError(vErrors, instancePath+"/time", "#/properties/time/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/time", "#/properties/time/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/time", "#/properties/time/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/time", "#/properties/time/type", {type: "string"}); errors++;
 }
 }
 if(data._time !== undefined && func0.call(data, "_time")){
@@ -7293,11 +7293,11 @@ if(data.text !== undefined && func0.call(data, "text")){
 let data9 = data.text;
 if(typeof data9 === "string"){
 if(func1(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -7307,11 +7307,11 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj0);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "author[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "author[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate39.errors = vErrors;
 evaluated0.props = props0;
@@ -7336,11 +7336,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -7354,18 +7354,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.contentType !== undefined && func0.call(data, "contentType")){
 let data3 = data.contentType;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/type", {type: "string"}); errors++;
 }
 }
 if(data._contentType !== undefined && func0.call(data, "_contentType")){
@@ -7377,11 +7377,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -7393,11 +7393,11 @@ if(data.data !== undefined && func0.call(data, "data")){
 let data7 = data.data;
 if(typeof data7 === "string"){
 if(!(formats0(data7))){
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", {type: "string"}); errors++;
 }
 }
 if(data._data !== undefined && func0.call(data, "_data")){
@@ -7409,11 +7409,11 @@ if(data.url !== undefined && func0.call(data, "url")){
 let data9 = data.url;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -7424,14 +7424,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.size !== undefined && func0.call(data, "size")){
 let data11 = data.size;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-vErrors = addError(vErrors, instancePath+"/size", "#/properties/size/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/size", "#/properties/size/type", {type: "integer"}); errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 2147483647 || isNaN(data11)){
-vErrors = addError(vErrors, instancePath+"/size", "#/properties/size/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/size", "#/properties/size/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data11 < 0 || isNaN(data11)){
-vErrors = addError(vErrors, instancePath+"/size", "#/properties/size/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/size", "#/properties/size/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -7444,11 +7444,11 @@ if(data.hash !== undefined && func0.call(data, "hash")){
 let data13 = data.hash;
 if(typeof data13 === "string"){
 if(!(formats0(data13))){
-vErrors = addError(vErrors, instancePath+"/hash", "#/properties/hash/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hash", "#/properties/hash/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/hash", "#/properties/hash/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/hash", "#/properties/hash/type", {type: "string"}); errors++;
 }
 }
 if(data._hash !== undefined && func0.call(data, "_hash")){
@@ -7460,11 +7460,11 @@ if(data.title !== undefined && func0.call(data, "title")){
 let data15 = data.title;
 if(typeof data15 === "string"){
 if(func1(data15) < 1){
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
@@ -7476,14 +7476,14 @@ if(data.creation !== undefined && func0.call(data, "creation")){
 let data17 = data.creation;
 if(typeof data17 === "string"){
 if(!pattern3.test(data17)){
-vErrors = addError(vErrors, instancePath+"/creation", "#/properties/creation/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/creation", "#/properties/creation/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data17))){
-vErrors = addError(vErrors, instancePath+"/creation", "#/properties/creation/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/creation", "#/properties/creation/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/creation", "#/properties/creation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/creation", "#/properties/creation/type", {type: "string"}); errors++;
 }
 }
 if(data._creation !== undefined && func0.call(data, "_creation")){
@@ -7493,7 +7493,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate40.errors = vErrors;
 return errors === 0;
@@ -7540,11 +7540,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -7558,7 +7558,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.coding !== undefined && func0.call(data, "coding")){
@@ -7572,18 +7572,18 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/coding", "#/properties/coding/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/coding", "#/properties/coding/type", {type: "array"}); errors++;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
 let data5 = data.text;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -7593,7 +7593,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate41.errors = vErrors;
 return errors === 0;
@@ -7627,11 +7627,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -7645,18 +7645,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 let data3 = data.system;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -7668,11 +7668,11 @@ if(data.version !== undefined && func0.call(data, "version")){
 let data5 = data.version;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -7684,11 +7684,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data7 = data.code;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -7700,11 +7700,11 @@ if(data.display !== undefined && func0.call(data, "display")){
 let data9 = data.display;
 if(typeof data9 === "string"){
 if(func1(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
@@ -7714,7 +7714,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.userSelected !== undefined && func0.call(data, "userSelected")){
 if(typeof data.userSelected !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/userSelected", "#/properties/userSelected/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/userSelected", "#/properties/userSelected/type", {type: "boolean"}); errors++;
 }
 }
 if(data._userSelected !== undefined && func0.call(data, "_userSelected")){
@@ -7724,7 +7724,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate42.errors = vErrors;
 return errors === 0;
@@ -7765,11 +7765,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -7783,18 +7783,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data3 = data.name;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -7813,12 +7813,12 @@ vErrors = addErrors(vErrors, validate11.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate43.errors = vErrors;
 return errors === 0;
@@ -7852,11 +7852,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -7870,13 +7870,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 let data3 = data.system;
 if(!(((((((data3 === "phone") || (data3 === "fax")) || (data3 === "email")) || (data3 === "pager")) || (data3 === "url")) || (data3 === "sms")) || (data3 === "other"))){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/enum", "enum", {allowedValues: schema3.properties.system.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/enum", {allowedValues: schema3.properties.system.enum}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -7888,11 +7888,11 @@ if(data.value !== undefined && func0.call(data, "value")){
 let data5 = data.value;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -7903,7 +7903,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.use !== undefined && func0.call(data, "use")){
 let data7 = data.use;
 if(!(((((data7 === "home") || (data7 === "work")) || (data7 === "temp")) || (data7 === "old")) || (data7 === "mobile"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema3.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema3.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -7914,14 +7914,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.rank !== undefined && func0.call(data, "rank")){
 let data9 = data.rank;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/rank", "#/properties/rank/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/rank", "#/properties/rank/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/rank", "#/properties/rank/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/rank", "#/properties/rank/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/rank", "#/properties/rank/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/rank", "#/properties/rank/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -7937,7 +7937,7 @@ vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate44.errors = vErrors;
 return errors === 0;
@@ -7994,7 +7994,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -8006,7 +8006,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -8030,7 +8030,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "name"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -8042,7 +8042,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -8068,11 +8068,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -8086,13 +8086,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data5 = data.type;
 if(!((((data5 === "author") || (data5 === "editor")) || (data5 === "reviewer")) || (data5 === "endorser"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema10.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema10.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -8104,11 +8104,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data7 = data.name;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -8127,12 +8127,12 @@ vErrors = addErrors(vErrors, validate24.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate45.errors = vErrors;
 evaluated0.props = props0;
@@ -8157,11 +8157,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -8175,13 +8175,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -8192,7 +8192,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.comparator !== undefined && func0.call(data, "comparator")){
 let data5 = data.comparator;
 if(!((((data5 === "<") || (data5 === "<=")) || (data5 === ">=")) || (data5 === ">"))){
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", "enum", {allowedValues: schema4.properties.comparator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", {allowedValues: schema4.properties.comparator.enum}); errors++;
 }
 }
 if(data._comparator !== undefined && func0.call(data, "_comparator")){
@@ -8204,11 +8204,11 @@ if(data.unit !== undefined && func0.call(data, "unit")){
 let data7 = data.unit;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", {type: "string"}); errors++;
 }
 }
 if(data._unit !== undefined && func0.call(data, "_unit")){
@@ -8220,11 +8220,11 @@ if(data.system !== undefined && func0.call(data, "system")){
 let data9 = data.system;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -8236,11 +8236,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data11 = data.code;
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -8250,7 +8250,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate46.errors = vErrors;
 return errors === 0;
@@ -8308,7 +8308,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -8320,7 +8320,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -8345,11 +8345,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -8363,13 +8363,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data4 = data.type;
 if(typeof data4 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 let valid6;
 valid6 = false;
@@ -8380,7 +8380,7 @@ break;
 }
 }
 if(!valid6){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema11.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema11.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -8396,16 +8396,16 @@ for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "array"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
@@ -8419,7 +8419,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_profile", "#/properties/_profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_profile", "#/properties/_profile/type", {type: "array"}); errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
@@ -8440,16 +8440,16 @@ for(let i3=0; i3<len3; i3++){
 let data13 = data12[i3];
 if(typeof data13 === "string"){
 if(func1(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/mustSupport/" + i3, "#/properties/mustSupport/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/mustSupport/" + i3, "#/properties/mustSupport/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mustSupport/" + i3, "#/properties/mustSupport/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mustSupport/" + i3, "#/properties/mustSupport/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mustSupport", "#/properties/mustSupport/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mustSupport", "#/properties/mustSupport/type", {type: "array"}); errors++;
 }
 }
 if(data._mustSupport !== undefined && func0.call(data, "_mustSupport")){
@@ -8463,7 +8463,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_mustSupport", "#/properties/_mustSupport/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_mustSupport", "#/properties/_mustSupport/type", {type: "array"}); errors++;
 }
 }
 if(data.codeFilter !== undefined && func0.call(data, "codeFilter")){
@@ -8477,7 +8477,7 @@ vErrors = addErrors(vErrors, validate26.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/codeFilter", "#/properties/codeFilter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/codeFilter", "#/properties/codeFilter/type", {type: "array"}); errors++;
 }
 }
 if(data.dateFilter !== undefined && func0.call(data, "dateFilter")){
@@ -8491,20 +8491,20 @@ vErrors = addErrors(vErrors, validate27.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dateFilter", "#/properties/dateFilter/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dateFilter", "#/properties/dateFilter/type", {type: "array"}); errors++;
 }
 }
 if(data.limit !== undefined && func0.call(data, "limit")){
 let data20 = data.limit;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/type", {type: "integer"}); errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 2147483647 || isNaN(data20)){
-vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data20 < 1 || isNaN(data20)){
-vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/limit", "#/properties/limit/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -8524,16 +8524,16 @@ vErrors = addErrors(vErrors, validate28.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sort", "#/properties/sort/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sort", "#/properties/sort/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func2(data, obj3);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate47.errors = vErrors;
 evaluated0.props = props0;
@@ -8558,11 +8558,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -8576,18 +8576,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.path !== undefined && func0.call(data, "path")){
 let data3 = data.path;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
@@ -8599,11 +8599,11 @@ if(data.searchParam !== undefined && func0.call(data, "searchParam")){
 let data5 = data.searchParam;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", {type: "string"}); errors++;
 }
 }
 if(data._searchParam !== undefined && func0.call(data, "_searchParam")){
@@ -8615,11 +8615,11 @@ if(data.valueSet !== undefined && func0.call(data, "valueSet")){
 let data7 = data.valueSet;
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", {type: "string"}); errors++;
 }
 }
 if(data._valueSet !== undefined && func0.call(data, "_valueSet")){
@@ -8638,12 +8638,12 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate48.errors = vErrors;
 return errors === 0;
@@ -8681,11 +8681,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -8699,18 +8699,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.path !== undefined && func0.call(data, "path")){
 let data3 = data.path;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
@@ -8722,11 +8722,11 @@ if(data.searchParam !== undefined && func0.call(data, "searchParam")){
 let data5 = data.searchParam;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", {type: "string"}); errors++;
 }
 }
 if(data._searchParam !== undefined && func0.call(data, "_searchParam")){
@@ -8738,11 +8738,11 @@ if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data7 = data.valueDateTime;
 if(typeof data7 === "string"){
 if(!pattern3.test(data7)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
@@ -8762,11 +8762,11 @@ vErrors = addErrors(vErrors, validate14.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj2);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate49.errors = vErrors;
 return errors === 0;
@@ -8822,7 +8822,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.path === undefined) || (!(func0.call(data, "path")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "path"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "path"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -8834,7 +8834,7 @@ props0._path = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -8858,7 +8858,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.direction === undefined) || (!(func0.call(data, "direction")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "direction"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "direction"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -8870,7 +8870,7 @@ props1._direction = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -8895,11 +8895,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -8913,18 +8913,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.path !== undefined && func0.call(data, "path")){
 let data5 = data.path;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
@@ -8935,7 +8935,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.direction !== undefined && func0.call(data, "direction")){
 let data7 = data.direction;
 if(!((data7 === "ascending") || (data7 === "descending"))){
-vErrors = addError(vErrors, instancePath+"/direction", "#/properties/direction/enum", "enum", {allowedValues: schema12.properties.direction.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/direction", "#/properties/direction/enum", {allowedValues: schema12.properties.direction.enum}); errors++;
 }
 }
 if(data._direction !== undefined && func0.call(data, "_direction")){
@@ -8945,7 +8945,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate50.errors = vErrors;
 evaluated0.props = props0;
@@ -8970,11 +8970,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -8988,13 +8988,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -9005,7 +9005,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.comparator !== undefined && func0.call(data, "comparator")){
 let data5 = data.comparator;
 if(!((((data5 === "<") || (data5 === "<=")) || (data5 === ">=")) || (data5 === ">"))){
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", "enum", {allowedValues: schema5.properties.comparator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", {allowedValues: schema5.properties.comparator.enum}); errors++;
 }
 }
 if(data._comparator !== undefined && func0.call(data, "_comparator")){
@@ -9017,11 +9017,11 @@ if(data.unit !== undefined && func0.call(data, "unit")){
 let data7 = data.unit;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", {type: "string"}); errors++;
 }
 }
 if(data._unit !== undefined && func0.call(data, "_unit")){
@@ -9033,11 +9033,11 @@ if(data.system !== undefined && func0.call(data, "system")){
 let data9 = data.system;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -9049,11 +9049,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data11 = data.code;
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -9063,7 +9063,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate51.errors = vErrors;
 return errors === 0;
@@ -9104,11 +9104,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -9122,7 +9122,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -9136,20 +9136,20 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data5 = data.sequence;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 2147483647 || isNaN(data5)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data5 < -2147483648 || isNaN(data5)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -9162,11 +9162,11 @@ if(data.text !== undefined && func0.call(data, "text")){
 let data7 = data.text;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -9185,18 +9185,18 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/additionalInstruction", "#/properties/additionalInstruction/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/additionalInstruction", "#/properties/additionalInstruction/type", {type: "array"}); errors++;
 }
 }
 if(data.patientInstruction !== undefined && func0.call(data, "patientInstruction")){
 let data11 = data.patientInstruction;
 if(typeof data11 === "string"){
 if(func1(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patientInstruction", "#/properties/patientInstruction/type", {type: "string"}); errors++;
 }
 }
 if(data._patientInstruction !== undefined && func0.call(data, "_patientInstruction")){
@@ -9211,7 +9211,7 @@ vErrors = addErrors(vErrors, validate23.errors); errors = vErrors.length;
 }
 if(data.asNeededBoolean !== undefined && func0.call(data, "asNeededBoolean")){
 if(typeof data.asNeededBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/asNeededBoolean", "#/properties/asNeededBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/asNeededBoolean", "#/properties/asNeededBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._asNeededBoolean !== undefined && func0.call(data, "_asNeededBoolean")){
@@ -9250,7 +9250,7 @@ vErrors = addErrors(vErrors, validate35.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/doseAndRate", "#/properties/doseAndRate/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/doseAndRate", "#/properties/doseAndRate/type", {type: "array"}); errors++;
 }
 }
 if(data.maxDosePerPeriod !== undefined && func0.call(data, "maxDosePerPeriod")){
@@ -9270,11 +9270,11 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj8);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "asNeeded[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "asNeeded[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate52.errors = vErrors;
 return errors === 0;
@@ -9324,11 +9324,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -9342,7 +9342,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -9377,15 +9377,15 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj6);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "dose[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "dose[x]", forms: forms0}); errors++;
 }
 const forms1 = func2(data, obj7);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "rate[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "rate[x]", forms: forms1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate53.errors = vErrors;
 return errors === 0;
@@ -9422,11 +9422,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -9440,13 +9440,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -9457,7 +9457,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.comparator !== undefined && func0.call(data, "comparator")){
 let data5 = data.comparator;
 if(!((((data5 === "<") || (data5 === "<=")) || (data5 === ">=")) || (data5 === ">"))){
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", "enum", {allowedValues: schema6.properties.comparator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", {allowedValues: schema6.properties.comparator.enum}); errors++;
 }
 }
 if(data._comparator !== undefined && func0.call(data, "_comparator")){
@@ -9469,11 +9469,11 @@ if(data.unit !== undefined && func0.call(data, "unit")){
 let data7 = data.unit;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", {type: "string"}); errors++;
 }
 }
 if(data._unit !== undefined && func0.call(data, "_unit")){
@@ -9485,11 +9485,11 @@ if(data.system !== undefined && func0.call(data, "system")){
 let data9 = data.system;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -9501,11 +9501,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data11 = data.code;
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -9515,7 +9515,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate54.errors = vErrors;
 return errors === 0;
@@ -9556,11 +9556,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -9574,12 +9574,12 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate55.errors = vErrors;
 return errors === 0;
@@ -9637,7 +9637,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -9649,7 +9649,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -9673,7 +9673,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.path === undefined) || (!(func0.call(data, "path")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "path"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "path"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -9685,7 +9685,7 @@ props1._path = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -9710,11 +9710,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -9728,13 +9728,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data5 = data.type;
 if(!(((((data5 === "value") || (data5 === "exists")) || (data5 === "pattern")) || (data5 === "type")) || (data5 === "profile"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema19.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema19.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -9746,11 +9746,11 @@ if(data.path !== undefined && func0.call(data, "path")){
 let data7 = data.path;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
@@ -9760,7 +9760,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate57.errors = vErrors;
 evaluated0.props = props0;
@@ -9801,7 +9801,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.rules === undefined) || (!(func0.call(data, "rules")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "rules"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "rules"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -9813,7 +9813,7 @@ props0._rules = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -9832,11 +9832,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -9850,7 +9850,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.discriminator !== undefined && func0.call(data, "discriminator")){
@@ -9864,18 +9864,18 @@ vErrors = addErrors(vErrors, validate57.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/discriminator", "#/properties/discriminator/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/discriminator", "#/properties/discriminator/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data6 = data.description;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -9885,7 +9885,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.ordered !== undefined && func0.call(data, "ordered")){
 if(typeof data.ordered !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/ordered", "#/properties/ordered/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ordered", "#/properties/ordered/type", {type: "boolean"}); errors++;
 }
 }
 if(data._ordered !== undefined && func0.call(data, "_ordered")){
@@ -9896,7 +9896,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.rules !== undefined && func0.call(data, "rules")){
 let data10 = data.rules;
 if(!(((data10 === "closed") || (data10 === "open")) || (data10 === "openAtEnd"))){
-vErrors = addError(vErrors, instancePath+"/rules", "#/properties/rules/enum", "enum", {allowedValues: schema18.properties.rules.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/rules", "#/properties/rules/enum", {allowedValues: schema18.properties.rules.enum}); errors++;
 }
 }
 if(data._rules !== undefined && func0.call(data, "_rules")){
@@ -9906,7 +9906,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate58.errors = vErrors;
 evaluated0.props = props0;
@@ -9948,7 +9948,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.path === undefined) || (!(func0.call(data, "path")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "path"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "path"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -9960,7 +9960,7 @@ props0._path = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -9984,7 +9984,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.min === undefined) || (!(func0.call(data, "min")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "min"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "min"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -9996,7 +9996,7 @@ props1._min = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -10029,7 +10029,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.max === undefined) || (!(func0.call(data, "max")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "max"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "max"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -10041,7 +10041,7 @@ props2._max = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -10068,11 +10068,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -10086,18 +10086,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.path !== undefined && func0.call(data, "path")){
 let data6 = data.path;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
@@ -10108,14 +10108,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.min !== undefined && func0.call(data, "min")){
 let data8 = data.min;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 2147483647 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -10128,11 +10128,11 @@ if(data.max !== undefined && func0.call(data, "max")){
 let data10 = data.max;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data._max !== undefined && func0.call(data, "_max")){
@@ -10142,7 +10142,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate59.errors = vErrors;
 evaluated0.props = props0;
@@ -10203,7 +10203,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -10215,7 +10215,7 @@ props0._code = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -10237,11 +10237,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -10255,18 +10255,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
 let data4 = data.code;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -10282,16 +10282,16 @@ for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "array"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
@@ -10305,7 +10305,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_profile", "#/properties/_profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_profile", "#/properties/_profile/type", {type: "array"}); errors++;
 }
 }
 if(data.targetProfile !== undefined && func0.call(data, "targetProfile")){
@@ -10316,16 +10316,16 @@ for(let i3=0; i3<len3; i3++){
 let data11 = data10[i3];
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
-vErrors = addError(vErrors, instancePath+"/targetProfile/" + i3, "#/properties/targetProfile/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetProfile/" + i3, "#/properties/targetProfile/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetProfile/" + i3, "#/properties/targetProfile/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetProfile/" + i3, "#/properties/targetProfile/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetProfile", "#/properties/targetProfile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetProfile", "#/properties/targetProfile/type", {type: "array"}); errors++;
 }
 }
 if(data._targetProfile !== undefined && func0.call(data, "_targetProfile")){
@@ -10339,7 +10339,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_targetProfile", "#/properties/_targetProfile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_targetProfile", "#/properties/_targetProfile/type", {type: "array"}); errors++;
 }
 }
 if(data.aggregation !== undefined && func0.call(data, "aggregation")){
@@ -10349,12 +10349,12 @@ const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
 let data15 = data14[i5];
 if(!(((data15 === "contained") || (data15 === "referenced")) || (data15 === "bundled"))){
-vErrors = addError(vErrors, instancePath+"/aggregation/" + i5, "#/properties/aggregation/items/enum", "enum", {allowedValues: schema20.properties.aggregation.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/aggregation/" + i5, "#/properties/aggregation/items/enum", {allowedValues: schema20.properties.aggregation.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/aggregation", "#/properties/aggregation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/aggregation", "#/properties/aggregation/type", {type: "array"}); errors++;
 }
 }
 if(data._aggregation !== undefined && func0.call(data, "_aggregation")){
@@ -10368,13 +10368,13 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_aggregation", "#/properties/_aggregation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_aggregation", "#/properties/_aggregation/type", {type: "array"}); errors++;
 }
 }
 if(data.versioning !== undefined && func0.call(data, "versioning")){
 let data18 = data.versioning;
 if(!(((data18 === "either") || (data18 === "independent")) || (data18 === "specific"))){
-vErrors = addError(vErrors, instancePath+"/versioning", "#/properties/versioning/enum", "enum", {allowedValues: schema20.properties.versioning.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/versioning", "#/properties/versioning/enum", {allowedValues: schema20.properties.versioning.enum}); errors++;
 }
 }
 if(data._versioning !== undefined && func0.call(data, "_versioning")){
@@ -10384,7 +10384,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate60.errors = vErrors;
 evaluated0.props = props0;
@@ -10426,7 +10426,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.label === undefined) || (!(func0.call(data, "label")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "label"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "label"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -10438,7 +10438,7 @@ props0._label = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -11078,14 +11078,14 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.valueBase64Binary === undefined) || (!(func0.call(data, "valueBase64Binary")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "valueBase64Binary"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "valueBase64Binary"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -11240,11 +11240,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data70 = data.id;
 if(typeof data70 === "string"){
 if(func1(data70) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -11258,18 +11258,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.label !== undefined && func0.call(data, "label")){
 let data73 = data.label;
 if(typeof data73 === "string"){
 if(func1(data73) < 1){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data._label !== undefined && func0.call(data, "_label")){
@@ -11281,11 +11281,11 @@ if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")
 let data75 = data.valueBase64Binary;
 if(typeof data75 === "string"){
 if(!(formats0(data75))){
-vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
@@ -11295,7 +11295,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
 if(typeof data.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
@@ -11307,11 +11307,11 @@ if(data.valueCanonical !== undefined && func0.call(data, "valueCanonical")){
 let data79 = data.valueCanonical;
 if(typeof data79 === "string"){
 if(!pattern0.test(data79)){
-vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
@@ -11323,11 +11323,11 @@ if(data.valueCode !== undefined && func0.call(data, "valueCode")){
 let data81 = data.valueCode;
 if(typeof data81 === "string"){
 if(!pattern1.test(data81)){
-vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
@@ -11339,11 +11339,11 @@ if(data.valueDate !== undefined && func0.call(data, "valueDate")){
 let data83 = data.valueDate;
 if(typeof data83 === "string"){
 if(!pattern2.test(data83)){
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
@@ -11355,11 +11355,11 @@ if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data85 = data.valueDateTime;
 if(typeof data85 === "string"){
 if(!pattern3.test(data85)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
@@ -11370,7 +11370,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
 let data87 = data.valueDecimal;
 if(!((typeof data87 == "number") && (isFinite(data87)))){
-vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
@@ -11382,11 +11382,11 @@ if(data.valueId !== undefined && func0.call(data, "valueId")){
 let data89 = data.valueId;
 if(typeof data89 === "string"){
 if(!pattern4.test(data89)){
-vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/type", {type: "string"}); errors++;
 }
 }
 if(data._valueId !== undefined && func0.call(data, "_valueId")){
@@ -11398,11 +11398,11 @@ if(data.valueInstant !== undefined && func0.call(data, "valueInstant")){
 let data91 = data.valueInstant;
 if(typeof data91 === "string"){
 if(!pattern5.test(data91)){
-vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
@@ -11413,14 +11413,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
 let data93 = data.valueInteger;
 if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data93 == "number") && (isFinite(data93))){
 if(data93 > 2147483647 || isNaN(data93)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data93 < -2147483648 || isNaN(data93)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -11433,11 +11433,11 @@ if(data.valueMarkdown !== undefined && func0.call(data, "valueMarkdown")){
 let data95 = data.valueMarkdown;
 if(typeof data95 === "string"){
 if(func1(data95) < 1){
-vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
@@ -11449,11 +11449,11 @@ if(data.valueOid !== undefined && func0.call(data, "valueOid")){
 let data97 = data.valueOid;
 if(typeof data97 === "string"){
 if(!pattern6.test(data97)){
-vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/pattern", "pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/type", {type: "string"}); errors++;
 }
 }
 if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
@@ -11464,14 +11464,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valuePositiveInt !== undefined && func0.call(data, "valuePositiveInt")){
 let data99 = data.valuePositiveInt;
 if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data99 == "number") && (isFinite(data99))){
 if(data99 > 2147483647 || isNaN(data99)){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data99 < 1 || isNaN(data99)){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -11484,11 +11484,11 @@ if(data.valueString !== undefined && func0.call(data, "valueString")){
 let data101 = data.valueString;
 if(typeof data101 === "string"){
 if(func1(data101) < 1){
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
@@ -11500,11 +11500,11 @@ if(data.valueTime !== undefined && func0.call(data, "valueTime")){
 let data103 = data.valueTime;
 if(typeof data103 === "string"){
 if(!pattern7.test(data103)){
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
@@ -11515,14 +11515,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valueUnsignedInt !== undefined && func0.call(data, "valueUnsignedInt")){
 let data105 = data.valueUnsignedInt;
 if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data105 == "number") && (isFinite(data105))){
 if(data105 > 2147483647 || isNaN(data105)){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data105 < 0 || isNaN(data105)){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -11535,11 +11535,11 @@ if(data.valueUri !== undefined && func0.call(data, "valueUri")){
 let data107 = data.valueUri;
 if(typeof data107 === "string"){
 if(!pattern0.test(data107)){
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
@@ -11551,11 +11551,11 @@ if(data.valueUrl !== undefined && func0.call(data, "valueUrl")){
 let data109 = data.valueUrl;
 if(typeof data109 === "string"){
 if(!pattern0.test(data109)){
-vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
@@ -11567,11 +11567,11 @@ if(data.valueUuid !== undefined && func0.call(data, "valueUuid")){
 let data111 = data.valueUuid;
 if(typeof data111 === "string"){
 if(!pattern8.test(data111)){
-vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/pattern", "pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
@@ -11736,11 +11736,11 @@ vErrors = addErrors(vErrors, validate37.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj9);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate61.errors = vErrors;
 evaluated0.props = props0;
@@ -11782,7 +11782,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.key === undefined) || (!(func0.call(data, "key")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "key"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "key"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -11794,7 +11794,7 @@ props0._key = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -11818,7 +11818,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.severity === undefined) || (!(func0.call(data, "severity")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "severity"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "severity"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -11830,7 +11830,7 @@ props1._severity = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -11863,7 +11863,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.human === undefined) || (!(func0.call(data, "human")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "human"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "human"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -11875,7 +11875,7 @@ props2._human = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -11910,11 +11910,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -11928,18 +11928,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.key !== undefined && func0.call(data, "key")){
 let data6 = data.key;
 if(typeof data6 === "string"){
 if(!pattern4.test(data6)){
-vErrors = addError(vErrors, instancePath+"/key", "#/properties/key/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/key", "#/properties/key/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/key", "#/properties/key/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/key", "#/properties/key/type", {type: "string"}); errors++;
 }
 }
 if(data._key !== undefined && func0.call(data, "_key")){
@@ -11951,11 +11951,11 @@ if(data.requirements !== undefined && func0.call(data, "requirements")){
 let data8 = data.requirements;
 if(typeof data8 === "string"){
 if(func1(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/requirements", "#/properties/requirements/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/requirements", "#/properties/requirements/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requirements", "#/properties/requirements/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requirements", "#/properties/requirements/type", {type: "string"}); errors++;
 }
 }
 if(data._requirements !== undefined && func0.call(data, "_requirements")){
@@ -11966,7 +11966,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.severity !== undefined && func0.call(data, "severity")){
 let data10 = data.severity;
 if(!((data10 === "error") || (data10 === "warning"))){
-vErrors = addError(vErrors, instancePath+"/severity", "#/properties/severity/enum", "enum", {allowedValues: schema21.properties.severity.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/severity", "#/properties/severity/enum", {allowedValues: schema21.properties.severity.enum}); errors++;
 }
 }
 if(data._severity !== undefined && func0.call(data, "_severity")){
@@ -11978,11 +11978,11 @@ if(data.human !== undefined && func0.call(data, "human")){
 let data12 = data.human;
 if(typeof data12 === "string"){
 if(func1(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/human", "#/properties/human/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/human", "#/properties/human/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/human", "#/properties/human/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/human", "#/properties/human/type", {type: "string"}); errors++;
 }
 }
 if(data._human !== undefined && func0.call(data, "_human")){
@@ -11994,11 +11994,11 @@ if(data.expression !== undefined && func0.call(data, "expression")){
 let data14 = data.expression;
 if(typeof data14 === "string"){
 if(func1(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data._expression !== undefined && func0.call(data, "_expression")){
@@ -12010,11 +12010,11 @@ if(data.xpath !== undefined && func0.call(data, "xpath")){
 let data16 = data.xpath;
 if(typeof data16 === "string"){
 if(func1(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/type", {type: "string"}); errors++;
 }
 }
 if(data._xpath !== undefined && func0.call(data, "_xpath")){
@@ -12026,11 +12026,11 @@ if(data.source !== undefined && func0.call(data, "source")){
 let data18 = data.source;
 if(typeof data18 === "string"){
 if(!pattern0.test(data18)){
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "string"}); errors++;
 }
 }
 if(data._source !== undefined && func0.call(data, "_source")){
@@ -12040,7 +12040,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate62.errors = vErrors;
 evaluated0.props = props0;
@@ -12082,7 +12082,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.strength === undefined) || (!(func0.call(data, "strength")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "strength"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "strength"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -12094,7 +12094,7 @@ props0._strength = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -12112,11 +12112,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -12130,13 +12130,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.strength !== undefined && func0.call(data, "strength")){
 let data4 = data.strength;
 if(!((((data4 === "required") || (data4 === "extensible")) || (data4 === "preferred")) || (data4 === "example"))){
-vErrors = addError(vErrors, instancePath+"/strength", "#/properties/strength/enum", "enum", {allowedValues: schema22.properties.strength.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/strength", "#/properties/strength/enum", {allowedValues: schema22.properties.strength.enum}); errors++;
 }
 }
 if(data._strength !== undefined && func0.call(data, "_strength")){
@@ -12148,11 +12148,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data6 = data.description;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -12164,11 +12164,11 @@ if(data.valueSet !== undefined && func0.call(data, "valueSet")){
 let data8 = data.valueSet;
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", {type: "string"}); errors++;
 }
 }
 if(data._valueSet !== undefined && func0.call(data, "_valueSet")){
@@ -12178,7 +12178,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate63.errors = vErrors;
 evaluated0.props = props0;
@@ -12220,7 +12220,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.identity === undefined) || (!(func0.call(data, "identity")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "identity"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "identity"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -12232,7 +12232,7 @@ props0._identity = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -12256,7 +12256,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.map === undefined) || (!(func0.call(data, "map")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "map"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "map"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -12268,7 +12268,7 @@ props1._map = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -12297,11 +12297,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -12315,18 +12315,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.identity !== undefined && func0.call(data, "identity")){
 let data5 = data.identity;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-vErrors = addError(vErrors, instancePath+"/identity", "#/properties/identity/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identity", "#/properties/identity/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identity", "#/properties/identity/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identity", "#/properties/identity/type", {type: "string"}); errors++;
 }
 }
 if(data._identity !== undefined && func0.call(data, "_identity")){
@@ -12338,11 +12338,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -12354,11 +12354,11 @@ if(data.map !== undefined && func0.call(data, "map")){
 let data9 = data.map;
 if(typeof data9 === "string"){
 if(func1(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/map", "#/properties/map/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/map", "#/properties/map/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/map", "#/properties/map/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/map", "#/properties/map/type", {type: "string"}); errors++;
 }
 }
 if(data._map !== undefined && func0.call(data, "_map")){
@@ -12370,11 +12370,11 @@ if(data.comment !== undefined && func0.call(data, "comment")){
 let data11 = data.comment;
 if(typeof data11 === "string"){
 if(func1(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
@@ -12384,7 +12384,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate64.errors = vErrors;
 evaluated0.props = props0;
@@ -12593,7 +12593,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.path === undefined) || (!(func0.call(data, "path")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "path"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "path"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -12605,7 +12605,7 @@ props0._path = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -12909,11 +12909,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -12927,7 +12927,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -12941,18 +12941,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.path !== undefined && func0.call(data, "path")){
 let data6 = data.path;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
@@ -12967,12 +12967,12 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(((((data9 === "xmlAttr") || (data9 === "xmlText")) || (data9 === "typeAttr")) || (data9 === "cdaText")) || (data9 === "xhtml"))){
-vErrors = addError(vErrors, instancePath+"/representation/" + i2, "#/properties/representation/items/enum", "enum", {allowedValues: schema17.properties.representation.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i2, "#/properties/representation/items/enum", {allowedValues: schema17.properties.representation.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/representation", "#/properties/representation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/representation", "#/properties/representation/type", {type: "array"}); errors++;
 }
 }
 if(data._representation !== undefined && func0.call(data, "_representation")){
@@ -12986,18 +12986,18 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_representation", "#/properties/_representation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_representation", "#/properties/_representation/type", {type: "array"}); errors++;
 }
 }
 if(data.sliceName !== undefined && func0.call(data, "sliceName")){
 let data12 = data.sliceName;
 if(typeof data12 === "string"){
 if(func1(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/sliceName", "#/properties/sliceName/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/sliceName", "#/properties/sliceName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sliceName", "#/properties/sliceName/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sliceName", "#/properties/sliceName/type", {type: "string"}); errors++;
 }
 }
 if(data._sliceName !== undefined && func0.call(data, "_sliceName")){
@@ -13007,7 +13007,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.sliceIsConstraining !== undefined && func0.call(data, "sliceIsConstraining")){
 if(typeof data.sliceIsConstraining !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/sliceIsConstraining", "#/properties/sliceIsConstraining/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sliceIsConstraining", "#/properties/sliceIsConstraining/type", {type: "boolean"}); errors++;
 }
 }
 if(data._sliceIsConstraining !== undefined && func0.call(data, "_sliceIsConstraining")){
@@ -13019,11 +13019,11 @@ if(data.label !== undefined && func0.call(data, "label")){
 let data16 = data.label;
 if(typeof data16 === "string"){
 if(func1(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data._label !== undefined && func0.call(data, "_label")){
@@ -13042,7 +13042,7 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.slicing !== undefined && func0.call(data, "slicing")){
@@ -13054,11 +13054,11 @@ if(data.short !== undefined && func0.call(data, "short")){
 let data21 = data.short;
 if(typeof data21 === "string"){
 if(func1(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/short", "#/properties/short/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/short", "#/properties/short/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/short", "#/properties/short/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/short", "#/properties/short/type", {type: "string"}); errors++;
 }
 }
 if(data._short !== undefined && func0.call(data, "_short")){
@@ -13070,11 +13070,11 @@ if(data.definition !== undefined && func0.call(data, "definition")){
 let data23 = data.definition;
 if(typeof data23 === "string"){
 if(func1(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
@@ -13086,11 +13086,11 @@ if(data.comment !== undefined && func0.call(data, "comment")){
 let data25 = data.comment;
 if(typeof data25 === "string"){
 if(func1(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
@@ -13102,11 +13102,11 @@ if(data.requirements !== undefined && func0.call(data, "requirements")){
 let data27 = data.requirements;
 if(typeof data27 === "string"){
 if(func1(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/requirements", "#/properties/requirements/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/requirements", "#/properties/requirements/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requirements", "#/properties/requirements/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requirements", "#/properties/requirements/type", {type: "string"}); errors++;
 }
 }
 if(data._requirements !== undefined && func0.call(data, "_requirements")){
@@ -13122,16 +13122,16 @@ for(let i5=0; i5<len5; i5++){
 let data30 = data29[i5];
 if(typeof data30 === "string"){
 if(func1(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/alias/" + i5, "#/properties/alias/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/alias/" + i5, "#/properties/alias/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/alias/" + i5, "#/properties/alias/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/alias/" + i5, "#/properties/alias/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/alias", "#/properties/alias/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/alias", "#/properties/alias/type", {type: "array"}); errors++;
 }
 }
 if(data._alias !== undefined && func0.call(data, "_alias")){
@@ -13145,20 +13145,20 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_alias", "#/properties/_alias/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_alias", "#/properties/_alias/type", {type: "array"}); errors++;
 }
 }
 if(data.min !== undefined && func0.call(data, "min")){
 let data33 = data.min;
 if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 > 2147483647 || isNaN(data33)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data33 < 0 || isNaN(data33)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -13171,11 +13171,11 @@ if(data.max !== undefined && func0.call(data, "max")){
 let data35 = data.max;
 if(typeof data35 === "string"){
 if(func1(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data._max !== undefined && func0.call(data, "_max")){
@@ -13192,11 +13192,11 @@ if(data.contentReference !== undefined && func0.call(data, "contentReference")){
 let data38 = data.contentReference;
 if(typeof data38 === "string"){
 if(!pattern0.test(data38)){
-vErrors = addError(vErrors, instancePath+"/contentReference", "#/properties/contentReference/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentReference", "#/properties/contentReference/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/contentReference", "#/properties/contentReference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/contentReference", "#/properties/contentReference/type", {type: "string"}); errors++;
 }
 }
 if(data._contentReference !== undefined && func0.call(data, "_contentReference")){
@@ -13215,18 +13215,18 @@ vErrors = addErrors(vErrors, validate60.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.defaultValueBase64Binary !== undefined && func0.call(data, "defaultValueBase64Binary")){
 let data42 = data.defaultValueBase64Binary;
 if(typeof data42 === "string"){
 if(!(formats0(data42))){
-vErrors = addError(vErrors, instancePath+"/defaultValueBase64Binary", "#/properties/defaultValueBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueBase64Binary", "#/properties/defaultValueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueBase64Binary", "#/properties/defaultValueBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueBase64Binary", "#/properties/defaultValueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueBase64Binary !== undefined && func0.call(data, "_defaultValueBase64Binary")){
@@ -13236,7 +13236,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.defaultValueBoolean !== undefined && func0.call(data, "defaultValueBoolean")){
 if(typeof data.defaultValueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/defaultValueBoolean", "#/properties/defaultValueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueBoolean", "#/properties/defaultValueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._defaultValueBoolean !== undefined && func0.call(data, "_defaultValueBoolean")){
@@ -13248,11 +13248,11 @@ if(data.defaultValueCanonical !== undefined && func0.call(data, "defaultValueCan
 let data46 = data.defaultValueCanonical;
 if(typeof data46 === "string"){
 if(!pattern0.test(data46)){
-vErrors = addError(vErrors, instancePath+"/defaultValueCanonical", "#/properties/defaultValueCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueCanonical", "#/properties/defaultValueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueCanonical", "#/properties/defaultValueCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueCanonical", "#/properties/defaultValueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueCanonical !== undefined && func0.call(data, "_defaultValueCanonical")){
@@ -13264,11 +13264,11 @@ if(data.defaultValueCode !== undefined && func0.call(data, "defaultValueCode")){
 let data48 = data.defaultValueCode;
 if(typeof data48 === "string"){
 if(!pattern1.test(data48)){
-vErrors = addError(vErrors, instancePath+"/defaultValueCode", "#/properties/defaultValueCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueCode", "#/properties/defaultValueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueCode", "#/properties/defaultValueCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueCode", "#/properties/defaultValueCode/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueCode !== undefined && func0.call(data, "_defaultValueCode")){
@@ -13280,11 +13280,11 @@ if(data.defaultValueDate !== undefined && func0.call(data, "defaultValueDate")){
 let data50 = data.defaultValueDate;
 if(typeof data50 === "string"){
 if(!pattern2.test(data50)){
-vErrors = addError(vErrors, instancePath+"/defaultValueDate", "#/properties/defaultValueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueDate", "#/properties/defaultValueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueDate", "#/properties/defaultValueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueDate", "#/properties/defaultValueDate/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueDate !== undefined && func0.call(data, "_defaultValueDate")){
@@ -13296,11 +13296,11 @@ if(data.defaultValueDateTime !== undefined && func0.call(data, "defaultValueDate
 let data52 = data.defaultValueDateTime;
 if(typeof data52 === "string"){
 if(!pattern3.test(data52)){
-vErrors = addError(vErrors, instancePath+"/defaultValueDateTime", "#/properties/defaultValueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueDateTime", "#/properties/defaultValueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueDateTime", "#/properties/defaultValueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueDateTime", "#/properties/defaultValueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueDateTime !== undefined && func0.call(data, "_defaultValueDateTime")){
@@ -13311,7 +13311,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.defaultValueDecimal !== undefined && func0.call(data, "defaultValueDecimal")){
 let data54 = data.defaultValueDecimal;
 if(!((typeof data54 == "number") && (isFinite(data54)))){
-vErrors = addError(vErrors, instancePath+"/defaultValueDecimal", "#/properties/defaultValueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueDecimal", "#/properties/defaultValueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data._defaultValueDecimal !== undefined && func0.call(data, "_defaultValueDecimal")){
@@ -13323,11 +13323,11 @@ if(data.defaultValueId !== undefined && func0.call(data, "defaultValueId")){
 let data56 = data.defaultValueId;
 if(typeof data56 === "string"){
 if(!pattern4.test(data56)){
-vErrors = addError(vErrors, instancePath+"/defaultValueId", "#/properties/defaultValueId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueId", "#/properties/defaultValueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueId", "#/properties/defaultValueId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueId", "#/properties/defaultValueId/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueId !== undefined && func0.call(data, "_defaultValueId")){
@@ -13339,11 +13339,11 @@ if(data.defaultValueInstant !== undefined && func0.call(data, "defaultValueInsta
 let data58 = data.defaultValueInstant;
 if(typeof data58 === "string"){
 if(!pattern5.test(data58)){
-vErrors = addError(vErrors, instancePath+"/defaultValueInstant", "#/properties/defaultValueInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueInstant", "#/properties/defaultValueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueInstant", "#/properties/defaultValueInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueInstant", "#/properties/defaultValueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueInstant !== undefined && func0.call(data, "_defaultValueInstant")){
@@ -13354,14 +13354,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.defaultValueInteger !== undefined && func0.call(data, "defaultValueInteger")){
 let data60 = data.defaultValueInteger;
 if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
-vErrors = addError(vErrors, instancePath+"/defaultValueInteger", "#/properties/defaultValueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueInteger", "#/properties/defaultValueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data60 == "number") && (isFinite(data60))){
 if(data60 > 2147483647 || isNaN(data60)){
-vErrors = addError(vErrors, instancePath+"/defaultValueInteger", "#/properties/defaultValueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueInteger", "#/properties/defaultValueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data60 < -2147483648 || isNaN(data60)){
-vErrors = addError(vErrors, instancePath+"/defaultValueInteger", "#/properties/defaultValueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueInteger", "#/properties/defaultValueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -13374,11 +13374,11 @@ if(data.defaultValueMarkdown !== undefined && func0.call(data, "defaultValueMark
 let data62 = data.defaultValueMarkdown;
 if(typeof data62 === "string"){
 if(func1(data62) < 1){
-vErrors = addError(vErrors, instancePath+"/defaultValueMarkdown", "#/properties/defaultValueMarkdown/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueMarkdown", "#/properties/defaultValueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueMarkdown", "#/properties/defaultValueMarkdown/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueMarkdown", "#/properties/defaultValueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueMarkdown !== undefined && func0.call(data, "_defaultValueMarkdown")){
@@ -13390,11 +13390,11 @@ if(data.defaultValueOid !== undefined && func0.call(data, "defaultValueOid")){
 let data64 = data.defaultValueOid;
 if(typeof data64 === "string"){
 if(!pattern6.test(data64)){
-vErrors = addError(vErrors, instancePath+"/defaultValueOid", "#/properties/defaultValueOid/pattern", "pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueOid", "#/properties/defaultValueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueOid", "#/properties/defaultValueOid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueOid", "#/properties/defaultValueOid/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueOid !== undefined && func0.call(data, "_defaultValueOid")){
@@ -13405,14 +13405,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.defaultValuePositiveInt !== undefined && func0.call(data, "defaultValuePositiveInt")){
 let data66 = data.defaultValuePositiveInt;
 if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
-vErrors = addError(vErrors, instancePath+"/defaultValuePositiveInt", "#/properties/defaultValuePositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValuePositiveInt", "#/properties/defaultValuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data66 == "number") && (isFinite(data66))){
 if(data66 > 2147483647 || isNaN(data66)){
-vErrors = addError(vErrors, instancePath+"/defaultValuePositiveInt", "#/properties/defaultValuePositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValuePositiveInt", "#/properties/defaultValuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data66 < 1 || isNaN(data66)){
-vErrors = addError(vErrors, instancePath+"/defaultValuePositiveInt", "#/properties/defaultValuePositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValuePositiveInt", "#/properties/defaultValuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -13425,11 +13425,11 @@ if(data.defaultValueString !== undefined && func0.call(data, "defaultValueString
 let data68 = data.defaultValueString;
 if(typeof data68 === "string"){
 if(func1(data68) < 1){
-vErrors = addError(vErrors, instancePath+"/defaultValueString", "#/properties/defaultValueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueString", "#/properties/defaultValueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueString", "#/properties/defaultValueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueString", "#/properties/defaultValueString/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueString !== undefined && func0.call(data, "_defaultValueString")){
@@ -13441,11 +13441,11 @@ if(data.defaultValueTime !== undefined && func0.call(data, "defaultValueTime")){
 let data70 = data.defaultValueTime;
 if(typeof data70 === "string"){
 if(!pattern7.test(data70)){
-vErrors = addError(vErrors, instancePath+"/defaultValueTime", "#/properties/defaultValueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueTime", "#/properties/defaultValueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueTime", "#/properties/defaultValueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueTime", "#/properties/defaultValueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueTime !== undefined && func0.call(data, "_defaultValueTime")){
@@ -13456,14 +13456,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.defaultValueUnsignedInt !== undefined && func0.call(data, "defaultValueUnsignedInt")){
 let data72 = data.defaultValueUnsignedInt;
 if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
-vErrors = addError(vErrors, instancePath+"/defaultValueUnsignedInt", "#/properties/defaultValueUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueUnsignedInt", "#/properties/defaultValueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data72 == "number") && (isFinite(data72))){
 if(data72 > 2147483647 || isNaN(data72)){
-vErrors = addError(vErrors, instancePath+"/defaultValueUnsignedInt", "#/properties/defaultValueUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueUnsignedInt", "#/properties/defaultValueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data72 < 0 || isNaN(data72)){
-vErrors = addError(vErrors, instancePath+"/defaultValueUnsignedInt", "#/properties/defaultValueUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueUnsignedInt", "#/properties/defaultValueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -13476,11 +13476,11 @@ if(data.defaultValueUri !== undefined && func0.call(data, "defaultValueUri")){
 let data74 = data.defaultValueUri;
 if(typeof data74 === "string"){
 if(!pattern0.test(data74)){
-vErrors = addError(vErrors, instancePath+"/defaultValueUri", "#/properties/defaultValueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueUri", "#/properties/defaultValueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueUri", "#/properties/defaultValueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueUri", "#/properties/defaultValueUri/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueUri !== undefined && func0.call(data, "_defaultValueUri")){
@@ -13492,11 +13492,11 @@ if(data.defaultValueUrl !== undefined && func0.call(data, "defaultValueUrl")){
 let data76 = data.defaultValueUrl;
 if(typeof data76 === "string"){
 if(!pattern0.test(data76)){
-vErrors = addError(vErrors, instancePath+"/defaultValueUrl", "#/properties/defaultValueUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueUrl", "#/properties/defaultValueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueUrl", "#/properties/defaultValueUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueUrl", "#/properties/defaultValueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueUrl !== undefined && func0.call(data, "_defaultValueUrl")){
@@ -13508,11 +13508,11 @@ if(data.defaultValueUuid !== undefined && func0.call(data, "defaultValueUuid")){
 let data78 = data.defaultValueUuid;
 if(typeof data78 === "string"){
 if(!pattern8.test(data78)){
-vErrors = addError(vErrors, instancePath+"/defaultValueUuid", "#/properties/defaultValueUuid/pattern", "pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueUuid", "#/properties/defaultValueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/defaultValueUuid", "#/properties/defaultValueUuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/defaultValueUuid", "#/properties/defaultValueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data._defaultValueUuid !== undefined && func0.call(data, "_defaultValueUuid")){
@@ -13674,11 +13674,11 @@ if(data.meaningWhenMissing !== undefined && func0.call(data, "meaningWhenMissing
 let data110 = data.meaningWhenMissing;
 if(typeof data110 === "string"){
 if(func1(data110) < 1){
-vErrors = addError(vErrors, instancePath+"/meaningWhenMissing", "#/properties/meaningWhenMissing/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/meaningWhenMissing", "#/properties/meaningWhenMissing/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/meaningWhenMissing", "#/properties/meaningWhenMissing/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/meaningWhenMissing", "#/properties/meaningWhenMissing/type", {type: "string"}); errors++;
 }
 }
 if(data._meaningWhenMissing !== undefined && func0.call(data, "_meaningWhenMissing")){
@@ -13690,11 +13690,11 @@ if(data.orderMeaning !== undefined && func0.call(data, "orderMeaning")){
 let data112 = data.orderMeaning;
 if(typeof data112 === "string"){
 if(func1(data112) < 1){
-vErrors = addError(vErrors, instancePath+"/orderMeaning", "#/properties/orderMeaning/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/orderMeaning", "#/properties/orderMeaning/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/orderMeaning", "#/properties/orderMeaning/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/orderMeaning", "#/properties/orderMeaning/type", {type: "string"}); errors++;
 }
 }
 if(data._orderMeaning !== undefined && func0.call(data, "_orderMeaning")){
@@ -13706,11 +13706,11 @@ if(data.fixedBase64Binary !== undefined && func0.call(data, "fixedBase64Binary")
 let data114 = data.fixedBase64Binary;
 if(typeof data114 === "string"){
 if(!(formats0(data114))){
-vErrors = addError(vErrors, instancePath+"/fixedBase64Binary", "#/properties/fixedBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedBase64Binary", "#/properties/fixedBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedBase64Binary", "#/properties/fixedBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedBase64Binary", "#/properties/fixedBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedBase64Binary !== undefined && func0.call(data, "_fixedBase64Binary")){
@@ -13720,7 +13720,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.fixedBoolean !== undefined && func0.call(data, "fixedBoolean")){
 if(typeof data.fixedBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/fixedBoolean", "#/properties/fixedBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedBoolean", "#/properties/fixedBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._fixedBoolean !== undefined && func0.call(data, "_fixedBoolean")){
@@ -13732,11 +13732,11 @@ if(data.fixedCanonical !== undefined && func0.call(data, "fixedCanonical")){
 let data118 = data.fixedCanonical;
 if(typeof data118 === "string"){
 if(!pattern0.test(data118)){
-vErrors = addError(vErrors, instancePath+"/fixedCanonical", "#/properties/fixedCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedCanonical", "#/properties/fixedCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedCanonical", "#/properties/fixedCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedCanonical", "#/properties/fixedCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedCanonical !== undefined && func0.call(data, "_fixedCanonical")){
@@ -13748,11 +13748,11 @@ if(data.fixedCode !== undefined && func0.call(data, "fixedCode")){
 let data120 = data.fixedCode;
 if(typeof data120 === "string"){
 if(!pattern1.test(data120)){
-vErrors = addError(vErrors, instancePath+"/fixedCode", "#/properties/fixedCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedCode", "#/properties/fixedCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedCode", "#/properties/fixedCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedCode", "#/properties/fixedCode/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedCode !== undefined && func0.call(data, "_fixedCode")){
@@ -13764,11 +13764,11 @@ if(data.fixedDate !== undefined && func0.call(data, "fixedDate")){
 let data122 = data.fixedDate;
 if(typeof data122 === "string"){
 if(!pattern2.test(data122)){
-vErrors = addError(vErrors, instancePath+"/fixedDate", "#/properties/fixedDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedDate", "#/properties/fixedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedDate", "#/properties/fixedDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedDate", "#/properties/fixedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedDate !== undefined && func0.call(data, "_fixedDate")){
@@ -13780,11 +13780,11 @@ if(data.fixedDateTime !== undefined && func0.call(data, "fixedDateTime")){
 let data124 = data.fixedDateTime;
 if(typeof data124 === "string"){
 if(!pattern3.test(data124)){
-vErrors = addError(vErrors, instancePath+"/fixedDateTime", "#/properties/fixedDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedDateTime", "#/properties/fixedDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedDateTime", "#/properties/fixedDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedDateTime", "#/properties/fixedDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedDateTime !== undefined && func0.call(data, "_fixedDateTime")){
@@ -13795,7 +13795,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.fixedDecimal !== undefined && func0.call(data, "fixedDecimal")){
 let data126 = data.fixedDecimal;
 if(!((typeof data126 == "number") && (isFinite(data126)))){
-vErrors = addError(vErrors, instancePath+"/fixedDecimal", "#/properties/fixedDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedDecimal", "#/properties/fixedDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data._fixedDecimal !== undefined && func0.call(data, "_fixedDecimal")){
@@ -13807,11 +13807,11 @@ if(data.fixedId !== undefined && func0.call(data, "fixedId")){
 let data128 = data.fixedId;
 if(typeof data128 === "string"){
 if(!pattern4.test(data128)){
-vErrors = addError(vErrors, instancePath+"/fixedId", "#/properties/fixedId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedId", "#/properties/fixedId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedId", "#/properties/fixedId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedId", "#/properties/fixedId/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedId !== undefined && func0.call(data, "_fixedId")){
@@ -13823,11 +13823,11 @@ if(data.fixedInstant !== undefined && func0.call(data, "fixedInstant")){
 let data130 = data.fixedInstant;
 if(typeof data130 === "string"){
 if(!pattern5.test(data130)){
-vErrors = addError(vErrors, instancePath+"/fixedInstant", "#/properties/fixedInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedInstant", "#/properties/fixedInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedInstant", "#/properties/fixedInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedInstant", "#/properties/fixedInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedInstant !== undefined && func0.call(data, "_fixedInstant")){
@@ -13838,14 +13838,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.fixedInteger !== undefined && func0.call(data, "fixedInteger")){
 let data132 = data.fixedInteger;
 if(!(((typeof data132 == "number") && (!(data132 % 1) && !isNaN(data132))) && (isFinite(data132)))){
-vErrors = addError(vErrors, instancePath+"/fixedInteger", "#/properties/fixedInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedInteger", "#/properties/fixedInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data132 == "number") && (isFinite(data132))){
 if(data132 > 2147483647 || isNaN(data132)){
-vErrors = addError(vErrors, instancePath+"/fixedInteger", "#/properties/fixedInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedInteger", "#/properties/fixedInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data132 < -2147483648 || isNaN(data132)){
-vErrors = addError(vErrors, instancePath+"/fixedInteger", "#/properties/fixedInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedInteger", "#/properties/fixedInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -13858,11 +13858,11 @@ if(data.fixedMarkdown !== undefined && func0.call(data, "fixedMarkdown")){
 let data134 = data.fixedMarkdown;
 if(typeof data134 === "string"){
 if(func1(data134) < 1){
-vErrors = addError(vErrors, instancePath+"/fixedMarkdown", "#/properties/fixedMarkdown/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedMarkdown", "#/properties/fixedMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedMarkdown", "#/properties/fixedMarkdown/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedMarkdown", "#/properties/fixedMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedMarkdown !== undefined && func0.call(data, "_fixedMarkdown")){
@@ -13874,11 +13874,11 @@ if(data.fixedOid !== undefined && func0.call(data, "fixedOid")){
 let data136 = data.fixedOid;
 if(typeof data136 === "string"){
 if(!pattern6.test(data136)){
-vErrors = addError(vErrors, instancePath+"/fixedOid", "#/properties/fixedOid/pattern", "pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedOid", "#/properties/fixedOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedOid", "#/properties/fixedOid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedOid", "#/properties/fixedOid/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedOid !== undefined && func0.call(data, "_fixedOid")){
@@ -13889,14 +13889,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.fixedPositiveInt !== undefined && func0.call(data, "fixedPositiveInt")){
 let data138 = data.fixedPositiveInt;
 if(!(((typeof data138 == "number") && (!(data138 % 1) && !isNaN(data138))) && (isFinite(data138)))){
-vErrors = addError(vErrors, instancePath+"/fixedPositiveInt", "#/properties/fixedPositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedPositiveInt", "#/properties/fixedPositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data138 == "number") && (isFinite(data138))){
 if(data138 > 2147483647 || isNaN(data138)){
-vErrors = addError(vErrors, instancePath+"/fixedPositiveInt", "#/properties/fixedPositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedPositiveInt", "#/properties/fixedPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data138 < 1 || isNaN(data138)){
-vErrors = addError(vErrors, instancePath+"/fixedPositiveInt", "#/properties/fixedPositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedPositiveInt", "#/properties/fixedPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -13909,11 +13909,11 @@ if(data.fixedString !== undefined && func0.call(data, "fixedString")){
 let data140 = data.fixedString;
 if(typeof data140 === "string"){
 if(func1(data140) < 1){
-vErrors = addError(vErrors, instancePath+"/fixedString", "#/properties/fixedString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedString", "#/properties/fixedString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedString", "#/properties/fixedString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedString", "#/properties/fixedString/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedString !== undefined && func0.call(data, "_fixedString")){
@@ -13925,11 +13925,11 @@ if(data.fixedTime !== undefined && func0.call(data, "fixedTime")){
 let data142 = data.fixedTime;
 if(typeof data142 === "string"){
 if(!pattern7.test(data142)){
-vErrors = addError(vErrors, instancePath+"/fixedTime", "#/properties/fixedTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedTime", "#/properties/fixedTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedTime", "#/properties/fixedTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedTime", "#/properties/fixedTime/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedTime !== undefined && func0.call(data, "_fixedTime")){
@@ -13940,14 +13940,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.fixedUnsignedInt !== undefined && func0.call(data, "fixedUnsignedInt")){
 let data144 = data.fixedUnsignedInt;
 if(!(((typeof data144 == "number") && (!(data144 % 1) && !isNaN(data144))) && (isFinite(data144)))){
-vErrors = addError(vErrors, instancePath+"/fixedUnsignedInt", "#/properties/fixedUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedUnsignedInt", "#/properties/fixedUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data144 == "number") && (isFinite(data144))){
 if(data144 > 2147483647 || isNaN(data144)){
-vErrors = addError(vErrors, instancePath+"/fixedUnsignedInt", "#/properties/fixedUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedUnsignedInt", "#/properties/fixedUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data144 < 0 || isNaN(data144)){
-vErrors = addError(vErrors, instancePath+"/fixedUnsignedInt", "#/properties/fixedUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedUnsignedInt", "#/properties/fixedUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -13960,11 +13960,11 @@ if(data.fixedUri !== undefined && func0.call(data, "fixedUri")){
 let data146 = data.fixedUri;
 if(typeof data146 === "string"){
 if(!pattern0.test(data146)){
-vErrors = addError(vErrors, instancePath+"/fixedUri", "#/properties/fixedUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedUri", "#/properties/fixedUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedUri", "#/properties/fixedUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedUri", "#/properties/fixedUri/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedUri !== undefined && func0.call(data, "_fixedUri")){
@@ -13976,11 +13976,11 @@ if(data.fixedUrl !== undefined && func0.call(data, "fixedUrl")){
 let data148 = data.fixedUrl;
 if(typeof data148 === "string"){
 if(!pattern0.test(data148)){
-vErrors = addError(vErrors, instancePath+"/fixedUrl", "#/properties/fixedUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedUrl", "#/properties/fixedUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedUrl", "#/properties/fixedUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedUrl", "#/properties/fixedUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedUrl !== undefined && func0.call(data, "_fixedUrl")){
@@ -13992,11 +13992,11 @@ if(data.fixedUuid !== undefined && func0.call(data, "fixedUuid")){
 let data150 = data.fixedUuid;
 if(typeof data150 === "string"){
 if(!pattern8.test(data150)){
-vErrors = addError(vErrors, instancePath+"/fixedUuid", "#/properties/fixedUuid/pattern", "pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedUuid", "#/properties/fixedUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/fixedUuid", "#/properties/fixedUuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/fixedUuid", "#/properties/fixedUuid/type", {type: "string"}); errors++;
 }
 }
 if(data._fixedUuid !== undefined && func0.call(data, "_fixedUuid")){
@@ -14158,11 +14158,11 @@ if(data.patternBase64Binary !== undefined && func0.call(data, "patternBase64Bina
 let data182 = data.patternBase64Binary;
 if(typeof data182 === "string"){
 if(!(formats0(data182))){
-vErrors = addError(vErrors, instancePath+"/patternBase64Binary", "#/properties/patternBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternBase64Binary", "#/properties/patternBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternBase64Binary", "#/properties/patternBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternBase64Binary", "#/properties/patternBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data._patternBase64Binary !== undefined && func0.call(data, "_patternBase64Binary")){
@@ -14172,7 +14172,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.patternBoolean !== undefined && func0.call(data, "patternBoolean")){
 if(typeof data.patternBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/patternBoolean", "#/properties/patternBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternBoolean", "#/properties/patternBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._patternBoolean !== undefined && func0.call(data, "_patternBoolean")){
@@ -14184,11 +14184,11 @@ if(data.patternCanonical !== undefined && func0.call(data, "patternCanonical")){
 let data186 = data.patternCanonical;
 if(typeof data186 === "string"){
 if(!pattern0.test(data186)){
-vErrors = addError(vErrors, instancePath+"/patternCanonical", "#/properties/patternCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternCanonical", "#/properties/patternCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternCanonical", "#/properties/patternCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternCanonical", "#/properties/patternCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._patternCanonical !== undefined && func0.call(data, "_patternCanonical")){
@@ -14200,11 +14200,11 @@ if(data.patternCode !== undefined && func0.call(data, "patternCode")){
 let data188 = data.patternCode;
 if(typeof data188 === "string"){
 if(!pattern1.test(data188)){
-vErrors = addError(vErrors, instancePath+"/patternCode", "#/properties/patternCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternCode", "#/properties/patternCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternCode", "#/properties/patternCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternCode", "#/properties/patternCode/type", {type: "string"}); errors++;
 }
 }
 if(data._patternCode !== undefined && func0.call(data, "_patternCode")){
@@ -14216,11 +14216,11 @@ if(data.patternDate !== undefined && func0.call(data, "patternDate")){
 let data190 = data.patternDate;
 if(typeof data190 === "string"){
 if(!pattern2.test(data190)){
-vErrors = addError(vErrors, instancePath+"/patternDate", "#/properties/patternDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternDate", "#/properties/patternDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternDate", "#/properties/patternDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternDate", "#/properties/patternDate/type", {type: "string"}); errors++;
 }
 }
 if(data._patternDate !== undefined && func0.call(data, "_patternDate")){
@@ -14232,11 +14232,11 @@ if(data.patternDateTime !== undefined && func0.call(data, "patternDateTime")){
 let data192 = data.patternDateTime;
 if(typeof data192 === "string"){
 if(!pattern3.test(data192)){
-vErrors = addError(vErrors, instancePath+"/patternDateTime", "#/properties/patternDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternDateTime", "#/properties/patternDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternDateTime", "#/properties/patternDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternDateTime", "#/properties/patternDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._patternDateTime !== undefined && func0.call(data, "_patternDateTime")){
@@ -14247,7 +14247,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.patternDecimal !== undefined && func0.call(data, "patternDecimal")){
 let data194 = data.patternDecimal;
 if(!((typeof data194 == "number") && (isFinite(data194)))){
-vErrors = addError(vErrors, instancePath+"/patternDecimal", "#/properties/patternDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternDecimal", "#/properties/patternDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data._patternDecimal !== undefined && func0.call(data, "_patternDecimal")){
@@ -14259,11 +14259,11 @@ if(data.patternId !== undefined && func0.call(data, "patternId")){
 let data196 = data.patternId;
 if(typeof data196 === "string"){
 if(!pattern4.test(data196)){
-vErrors = addError(vErrors, instancePath+"/patternId", "#/properties/patternId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternId", "#/properties/patternId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternId", "#/properties/patternId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternId", "#/properties/patternId/type", {type: "string"}); errors++;
 }
 }
 if(data._patternId !== undefined && func0.call(data, "_patternId")){
@@ -14275,11 +14275,11 @@ if(data.patternInstant !== undefined && func0.call(data, "patternInstant")){
 let data198 = data.patternInstant;
 if(typeof data198 === "string"){
 if(!pattern5.test(data198)){
-vErrors = addError(vErrors, instancePath+"/patternInstant", "#/properties/patternInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternInstant", "#/properties/patternInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternInstant", "#/properties/patternInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternInstant", "#/properties/patternInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._patternInstant !== undefined && func0.call(data, "_patternInstant")){
@@ -14290,14 +14290,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.patternInteger !== undefined && func0.call(data, "patternInteger")){
 let data200 = data.patternInteger;
 if(!(((typeof data200 == "number") && (!(data200 % 1) && !isNaN(data200))) && (isFinite(data200)))){
-vErrors = addError(vErrors, instancePath+"/patternInteger", "#/properties/patternInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternInteger", "#/properties/patternInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data200 == "number") && (isFinite(data200))){
 if(data200 > 2147483647 || isNaN(data200)){
-vErrors = addError(vErrors, instancePath+"/patternInteger", "#/properties/patternInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternInteger", "#/properties/patternInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data200 < -2147483648 || isNaN(data200)){
-vErrors = addError(vErrors, instancePath+"/patternInteger", "#/properties/patternInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternInteger", "#/properties/patternInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -14310,11 +14310,11 @@ if(data.patternMarkdown !== undefined && func0.call(data, "patternMarkdown")){
 let data202 = data.patternMarkdown;
 if(typeof data202 === "string"){
 if(func1(data202) < 1){
-vErrors = addError(vErrors, instancePath+"/patternMarkdown", "#/properties/patternMarkdown/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternMarkdown", "#/properties/patternMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternMarkdown", "#/properties/patternMarkdown/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternMarkdown", "#/properties/patternMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data._patternMarkdown !== undefined && func0.call(data, "_patternMarkdown")){
@@ -14326,11 +14326,11 @@ if(data.patternOid !== undefined && func0.call(data, "patternOid")){
 let data204 = data.patternOid;
 if(typeof data204 === "string"){
 if(!pattern6.test(data204)){
-vErrors = addError(vErrors, instancePath+"/patternOid", "#/properties/patternOid/pattern", "pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternOid", "#/properties/patternOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternOid", "#/properties/patternOid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternOid", "#/properties/patternOid/type", {type: "string"}); errors++;
 }
 }
 if(data._patternOid !== undefined && func0.call(data, "_patternOid")){
@@ -14341,14 +14341,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.patternPositiveInt !== undefined && func0.call(data, "patternPositiveInt")){
 let data206 = data.patternPositiveInt;
 if(!(((typeof data206 == "number") && (!(data206 % 1) && !isNaN(data206))) && (isFinite(data206)))){
-vErrors = addError(vErrors, instancePath+"/patternPositiveInt", "#/properties/patternPositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternPositiveInt", "#/properties/patternPositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data206 == "number") && (isFinite(data206))){
 if(data206 > 2147483647 || isNaN(data206)){
-vErrors = addError(vErrors, instancePath+"/patternPositiveInt", "#/properties/patternPositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternPositiveInt", "#/properties/patternPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data206 < 1 || isNaN(data206)){
-vErrors = addError(vErrors, instancePath+"/patternPositiveInt", "#/properties/patternPositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternPositiveInt", "#/properties/patternPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -14361,11 +14361,11 @@ if(data.patternString !== undefined && func0.call(data, "patternString")){
 let data208 = data.patternString;
 if(typeof data208 === "string"){
 if(func1(data208) < 1){
-vErrors = addError(vErrors, instancePath+"/patternString", "#/properties/patternString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternString", "#/properties/patternString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternString", "#/properties/patternString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternString", "#/properties/patternString/type", {type: "string"}); errors++;
 }
 }
 if(data._patternString !== undefined && func0.call(data, "_patternString")){
@@ -14377,11 +14377,11 @@ if(data.patternTime !== undefined && func0.call(data, "patternTime")){
 let data210 = data.patternTime;
 if(typeof data210 === "string"){
 if(!pattern7.test(data210)){
-vErrors = addError(vErrors, instancePath+"/patternTime", "#/properties/patternTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternTime", "#/properties/patternTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternTime", "#/properties/patternTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternTime", "#/properties/patternTime/type", {type: "string"}); errors++;
 }
 }
 if(data._patternTime !== undefined && func0.call(data, "_patternTime")){
@@ -14392,14 +14392,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.patternUnsignedInt !== undefined && func0.call(data, "patternUnsignedInt")){
 let data212 = data.patternUnsignedInt;
 if(!(((typeof data212 == "number") && (!(data212 % 1) && !isNaN(data212))) && (isFinite(data212)))){
-vErrors = addError(vErrors, instancePath+"/patternUnsignedInt", "#/properties/patternUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternUnsignedInt", "#/properties/patternUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data212 == "number") && (isFinite(data212))){
 if(data212 > 2147483647 || isNaN(data212)){
-vErrors = addError(vErrors, instancePath+"/patternUnsignedInt", "#/properties/patternUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternUnsignedInt", "#/properties/patternUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data212 < 0 || isNaN(data212)){
-vErrors = addError(vErrors, instancePath+"/patternUnsignedInt", "#/properties/patternUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternUnsignedInt", "#/properties/patternUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -14412,11 +14412,11 @@ if(data.patternUri !== undefined && func0.call(data, "patternUri")){
 let data214 = data.patternUri;
 if(typeof data214 === "string"){
 if(!pattern0.test(data214)){
-vErrors = addError(vErrors, instancePath+"/patternUri", "#/properties/patternUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternUri", "#/properties/patternUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternUri", "#/properties/patternUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternUri", "#/properties/patternUri/type", {type: "string"}); errors++;
 }
 }
 if(data._patternUri !== undefined && func0.call(data, "_patternUri")){
@@ -14428,11 +14428,11 @@ if(data.patternUrl !== undefined && func0.call(data, "patternUrl")){
 let data216 = data.patternUrl;
 if(typeof data216 === "string"){
 if(!pattern0.test(data216)){
-vErrors = addError(vErrors, instancePath+"/patternUrl", "#/properties/patternUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternUrl", "#/properties/patternUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternUrl", "#/properties/patternUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternUrl", "#/properties/patternUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._patternUrl !== undefined && func0.call(data, "_patternUrl")){
@@ -14444,11 +14444,11 @@ if(data.patternUuid !== undefined && func0.call(data, "patternUuid")){
 let data218 = data.patternUuid;
 if(typeof data218 === "string"){
 if(!pattern8.test(data218)){
-vErrors = addError(vErrors, instancePath+"/patternUuid", "#/properties/patternUuid/pattern", "pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternUuid", "#/properties/patternUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/patternUuid", "#/properties/patternUuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/patternUuid", "#/properties/patternUuid/type", {type: "string"}); errors++;
 }
 }
 if(data._patternUuid !== undefined && func0.call(data, "_patternUuid")){
@@ -14617,18 +14617,18 @@ vErrors = addErrors(vErrors, validate61.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/example", "#/properties/example/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/example", "#/properties/example/type", {type: "array"}); errors++;
 }
 }
 if(data.minValueDate !== undefined && func0.call(data, "minValueDate")){
 let data252 = data.minValueDate;
 if(typeof data252 === "string"){
 if(!pattern2.test(data252)){
-vErrors = addError(vErrors, instancePath+"/minValueDate", "#/properties/minValueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueDate", "#/properties/minValueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/minValueDate", "#/properties/minValueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueDate", "#/properties/minValueDate/type", {type: "string"}); errors++;
 }
 }
 if(data._minValueDate !== undefined && func0.call(data, "_minValueDate")){
@@ -14640,11 +14640,11 @@ if(data.minValueDateTime !== undefined && func0.call(data, "minValueDateTime")){
 let data254 = data.minValueDateTime;
 if(typeof data254 === "string"){
 if(!pattern3.test(data254)){
-vErrors = addError(vErrors, instancePath+"/minValueDateTime", "#/properties/minValueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueDateTime", "#/properties/minValueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/minValueDateTime", "#/properties/minValueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueDateTime", "#/properties/minValueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._minValueDateTime !== undefined && func0.call(data, "_minValueDateTime")){
@@ -14656,11 +14656,11 @@ if(data.minValueInstant !== undefined && func0.call(data, "minValueInstant")){
 let data256 = data.minValueInstant;
 if(typeof data256 === "string"){
 if(!pattern5.test(data256)){
-vErrors = addError(vErrors, instancePath+"/minValueInstant", "#/properties/minValueInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueInstant", "#/properties/minValueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/minValueInstant", "#/properties/minValueInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueInstant", "#/properties/minValueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._minValueInstant !== undefined && func0.call(data, "_minValueInstant")){
@@ -14672,11 +14672,11 @@ if(data.minValueTime !== undefined && func0.call(data, "minValueTime")){
 let data258 = data.minValueTime;
 if(typeof data258 === "string"){
 if(!pattern7.test(data258)){
-vErrors = addError(vErrors, instancePath+"/minValueTime", "#/properties/minValueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueTime", "#/properties/minValueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/minValueTime", "#/properties/minValueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueTime", "#/properties/minValueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._minValueTime !== undefined && func0.call(data, "_minValueTime")){
@@ -14687,7 +14687,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.minValueDecimal !== undefined && func0.call(data, "minValueDecimal")){
 let data260 = data.minValueDecimal;
 if(!((typeof data260 == "number") && (isFinite(data260)))){
-vErrors = addError(vErrors, instancePath+"/minValueDecimal", "#/properties/minValueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueDecimal", "#/properties/minValueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data._minValueDecimal !== undefined && func0.call(data, "_minValueDecimal")){
@@ -14698,14 +14698,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.minValueInteger !== undefined && func0.call(data, "minValueInteger")){
 let data262 = data.minValueInteger;
 if(!(((typeof data262 == "number") && (!(data262 % 1) && !isNaN(data262))) && (isFinite(data262)))){
-vErrors = addError(vErrors, instancePath+"/minValueInteger", "#/properties/minValueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueInteger", "#/properties/minValueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data262 == "number") && (isFinite(data262))){
 if(data262 > 2147483647 || isNaN(data262)){
-vErrors = addError(vErrors, instancePath+"/minValueInteger", "#/properties/minValueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueInteger", "#/properties/minValueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data262 < -2147483648 || isNaN(data262)){
-vErrors = addError(vErrors, instancePath+"/minValueInteger", "#/properties/minValueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueInteger", "#/properties/minValueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -14717,14 +14717,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.minValuePositiveInt !== undefined && func0.call(data, "minValuePositiveInt")){
 let data264 = data.minValuePositiveInt;
 if(!(((typeof data264 == "number") && (!(data264 % 1) && !isNaN(data264))) && (isFinite(data264)))){
-vErrors = addError(vErrors, instancePath+"/minValuePositiveInt", "#/properties/minValuePositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValuePositiveInt", "#/properties/minValuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data264 == "number") && (isFinite(data264))){
 if(data264 > 2147483647 || isNaN(data264)){
-vErrors = addError(vErrors, instancePath+"/minValuePositiveInt", "#/properties/minValuePositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValuePositiveInt", "#/properties/minValuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data264 < 1 || isNaN(data264)){
-vErrors = addError(vErrors, instancePath+"/minValuePositiveInt", "#/properties/minValuePositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValuePositiveInt", "#/properties/minValuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -14736,14 +14736,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.minValueUnsignedInt !== undefined && func0.call(data, "minValueUnsignedInt")){
 let data266 = data.minValueUnsignedInt;
 if(!(((typeof data266 == "number") && (!(data266 % 1) && !isNaN(data266))) && (isFinite(data266)))){
-vErrors = addError(vErrors, instancePath+"/minValueUnsignedInt", "#/properties/minValueUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueUnsignedInt", "#/properties/minValueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data266 == "number") && (isFinite(data266))){
 if(data266 > 2147483647 || isNaN(data266)){
-vErrors = addError(vErrors, instancePath+"/minValueUnsignedInt", "#/properties/minValueUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueUnsignedInt", "#/properties/minValueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data266 < 0 || isNaN(data266)){
-vErrors = addError(vErrors, instancePath+"/minValueUnsignedInt", "#/properties/minValueUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/minValueUnsignedInt", "#/properties/minValueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -14761,11 +14761,11 @@ if(data.maxValueDate !== undefined && func0.call(data, "maxValueDate")){
 let data269 = data.maxValueDate;
 if(typeof data269 === "string"){
 if(!pattern2.test(data269)){
-vErrors = addError(vErrors, instancePath+"/maxValueDate", "#/properties/maxValueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueDate", "#/properties/maxValueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/maxValueDate", "#/properties/maxValueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueDate", "#/properties/maxValueDate/type", {type: "string"}); errors++;
 }
 }
 if(data._maxValueDate !== undefined && func0.call(data, "_maxValueDate")){
@@ -14777,11 +14777,11 @@ if(data.maxValueDateTime !== undefined && func0.call(data, "maxValueDateTime")){
 let data271 = data.maxValueDateTime;
 if(typeof data271 === "string"){
 if(!pattern3.test(data271)){
-vErrors = addError(vErrors, instancePath+"/maxValueDateTime", "#/properties/maxValueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueDateTime", "#/properties/maxValueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/maxValueDateTime", "#/properties/maxValueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueDateTime", "#/properties/maxValueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._maxValueDateTime !== undefined && func0.call(data, "_maxValueDateTime")){
@@ -14793,11 +14793,11 @@ if(data.maxValueInstant !== undefined && func0.call(data, "maxValueInstant")){
 let data273 = data.maxValueInstant;
 if(typeof data273 === "string"){
 if(!pattern5.test(data273)){
-vErrors = addError(vErrors, instancePath+"/maxValueInstant", "#/properties/maxValueInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueInstant", "#/properties/maxValueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/maxValueInstant", "#/properties/maxValueInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueInstant", "#/properties/maxValueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._maxValueInstant !== undefined && func0.call(data, "_maxValueInstant")){
@@ -14809,11 +14809,11 @@ if(data.maxValueTime !== undefined && func0.call(data, "maxValueTime")){
 let data275 = data.maxValueTime;
 if(typeof data275 === "string"){
 if(!pattern7.test(data275)){
-vErrors = addError(vErrors, instancePath+"/maxValueTime", "#/properties/maxValueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueTime", "#/properties/maxValueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/maxValueTime", "#/properties/maxValueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueTime", "#/properties/maxValueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._maxValueTime !== undefined && func0.call(data, "_maxValueTime")){
@@ -14824,7 +14824,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.maxValueDecimal !== undefined && func0.call(data, "maxValueDecimal")){
 let data277 = data.maxValueDecimal;
 if(!((typeof data277 == "number") && (isFinite(data277)))){
-vErrors = addError(vErrors, instancePath+"/maxValueDecimal", "#/properties/maxValueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueDecimal", "#/properties/maxValueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data._maxValueDecimal !== undefined && func0.call(data, "_maxValueDecimal")){
@@ -14835,14 +14835,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.maxValueInteger !== undefined && func0.call(data, "maxValueInteger")){
 let data279 = data.maxValueInteger;
 if(!(((typeof data279 == "number") && (!(data279 % 1) && !isNaN(data279))) && (isFinite(data279)))){
-vErrors = addError(vErrors, instancePath+"/maxValueInteger", "#/properties/maxValueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueInteger", "#/properties/maxValueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data279 == "number") && (isFinite(data279))){
 if(data279 > 2147483647 || isNaN(data279)){
-vErrors = addError(vErrors, instancePath+"/maxValueInteger", "#/properties/maxValueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueInteger", "#/properties/maxValueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data279 < -2147483648 || isNaN(data279)){
-vErrors = addError(vErrors, instancePath+"/maxValueInteger", "#/properties/maxValueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueInteger", "#/properties/maxValueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -14854,14 +14854,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.maxValuePositiveInt !== undefined && func0.call(data, "maxValuePositiveInt")){
 let data281 = data.maxValuePositiveInt;
 if(!(((typeof data281 == "number") && (!(data281 % 1) && !isNaN(data281))) && (isFinite(data281)))){
-vErrors = addError(vErrors, instancePath+"/maxValuePositiveInt", "#/properties/maxValuePositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValuePositiveInt", "#/properties/maxValuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data281 == "number") && (isFinite(data281))){
 if(data281 > 2147483647 || isNaN(data281)){
-vErrors = addError(vErrors, instancePath+"/maxValuePositiveInt", "#/properties/maxValuePositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValuePositiveInt", "#/properties/maxValuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data281 < 1 || isNaN(data281)){
-vErrors = addError(vErrors, instancePath+"/maxValuePositiveInt", "#/properties/maxValuePositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValuePositiveInt", "#/properties/maxValuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -14873,14 +14873,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.maxValueUnsignedInt !== undefined && func0.call(data, "maxValueUnsignedInt")){
 let data283 = data.maxValueUnsignedInt;
 if(!(((typeof data283 == "number") && (!(data283 % 1) && !isNaN(data283))) && (isFinite(data283)))){
-vErrors = addError(vErrors, instancePath+"/maxValueUnsignedInt", "#/properties/maxValueUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueUnsignedInt", "#/properties/maxValueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data283 == "number") && (isFinite(data283))){
 if(data283 > 2147483647 || isNaN(data283)){
-vErrors = addError(vErrors, instancePath+"/maxValueUnsignedInt", "#/properties/maxValueUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueUnsignedInt", "#/properties/maxValueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data283 < 0 || isNaN(data283)){
-vErrors = addError(vErrors, instancePath+"/maxValueUnsignedInt", "#/properties/maxValueUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxValueUnsignedInt", "#/properties/maxValueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -14897,14 +14897,14 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 if(data.maxLength !== undefined && func0.call(data, "maxLength")){
 let data286 = data.maxLength;
 if(!(((typeof data286 == "number") && (!(data286 % 1) && !isNaN(data286))) && (isFinite(data286)))){
-vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/type", {type: "integer"}); errors++;
 }
 if((typeof data286 == "number") && (isFinite(data286))){
 if(data286 > 2147483647 || isNaN(data286)){
-vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data286 < -2147483648 || isNaN(data286)){
-vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -14921,16 +14921,16 @@ for(let i9=0; i9<len9; i9++){
 let data289 = data288[i9];
 if(typeof data289 === "string"){
 if(!pattern4.test(data289)){
-vErrors = addError(vErrors, instancePath+"/condition/" + i9, "#/properties/condition/items/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i9, "#/properties/condition/items/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i9, "#/properties/condition/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i9, "#/properties/condition/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
 }
 }
 if(data._condition !== undefined && func0.call(data, "_condition")){
@@ -14944,7 +14944,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_condition", "#/properties/_condition/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_condition", "#/properties/_condition/type", {type: "array"}); errors++;
 }
 }
 if(data.constraint !== undefined && func0.call(data, "constraint")){
@@ -14958,12 +14958,12 @@ vErrors = addErrors(vErrors, validate62.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/constraint", "#/properties/constraint/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/constraint", "#/properties/constraint/type", {type: "array"}); errors++;
 }
 }
 if(data.mustSupport !== undefined && func0.call(data, "mustSupport")){
 if(typeof data.mustSupport !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/mustSupport", "#/properties/mustSupport/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mustSupport", "#/properties/mustSupport/type", {type: "boolean"}); errors++;
 }
 }
 if(data._mustSupport !== undefined && func0.call(data, "_mustSupport")){
@@ -14973,7 +14973,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.isModifier !== undefined && func0.call(data, "isModifier")){
 if(typeof data.isModifier !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/isModifier", "#/properties/isModifier/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/isModifier", "#/properties/isModifier/type", {type: "boolean"}); errors++;
 }
 }
 if(data._isModifier !== undefined && func0.call(data, "_isModifier")){
@@ -14985,11 +14985,11 @@ if(data.isModifierReason !== undefined && func0.call(data, "isModifierReason")){
 let data298 = data.isModifierReason;
 if(typeof data298 === "string"){
 if(func1(data298) < 1){
-vErrors = addError(vErrors, instancePath+"/isModifierReason", "#/properties/isModifierReason/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/isModifierReason", "#/properties/isModifierReason/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/isModifierReason", "#/properties/isModifierReason/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/isModifierReason", "#/properties/isModifierReason/type", {type: "string"}); errors++;
 }
 }
 if(data._isModifierReason !== undefined && func0.call(data, "_isModifierReason")){
@@ -14999,7 +14999,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.isSummary !== undefined && func0.call(data, "isSummary")){
 if(typeof data.isSummary !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/isSummary", "#/properties/isSummary/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/isSummary", "#/properties/isSummary/type", {type: "boolean"}); errors++;
 }
 }
 if(data._isSummary !== undefined && func0.call(data, "_isSummary")){
@@ -15023,7 +15023,7 @@ vErrors = addErrors(vErrors, validate64.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/mapping", "#/properties/mapping/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/mapping", "#/properties/mapping/type", {type: "array"}); errors++;
 }
 }
 if(data.defaultValueMeta !== undefined && func0.call(data, "defaultValueMeta")){
@@ -15043,27 +15043,27 @@ vErrors = addErrors(vErrors, validate37.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj10);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "defaultValue[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "defaultValue[x]", forms: forms0}); errors++;
 }
 const forms1 = func2(data, obj11);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "fixed[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "fixed[x]", forms: forms1}); errors++;
 }
 const forms2 = func2(data, obj12);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "pattern[x]", forms: forms2}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "pattern[x]", forms: forms2}); errors++;
 }
 const forms3 = func2(data, obj13);
 if(forms3 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "minValue[x]", forms: forms3}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "minValue[x]", forms: forms3}); errors++;
 }
 const forms4 = func2(data, obj14);
 if(forms4 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "maxValue[x]", forms: forms4}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "maxValue[x]", forms: forms4}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate56.errors = vErrors;
 evaluated0.props = props0;
@@ -15105,7 +15105,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.path === undefined) || (!(func0.call(data, "path")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "path"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "path"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -15117,7 +15117,7 @@ props0._path = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -15141,7 +15141,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.min === undefined) || (!(func0.call(data, "min")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "min"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "min"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -15153,7 +15153,7 @@ props1._min = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -15186,7 +15186,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.max === undefined) || (!(func0.call(data, "max")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "max"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "max"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -15198,7 +15198,7 @@ props2._max = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -15225,11 +15225,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -15243,18 +15243,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.path !== undefined && func0.call(data, "path")){
 let data6 = data.path;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
@@ -15265,14 +15265,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.min !== undefined && func0.call(data, "min")){
 let data8 = data.min;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 2147483647 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -15285,11 +15285,11 @@ if(data.max !== undefined && func0.call(data, "max")){
 let data10 = data.max;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data._max !== undefined && func0.call(data, "_max")){
@@ -15299,7 +15299,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate65.errors = vErrors;
 evaluated0.props = props0;
@@ -15341,7 +15341,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.strength === undefined) || (!(func0.call(data, "strength")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "strength"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "strength"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -15353,7 +15353,7 @@ props0._strength = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -15371,11 +15371,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -15389,13 +15389,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.strength !== undefined && func0.call(data, "strength")){
 let data4 = data.strength;
 if(!((((data4 === "required") || (data4 === "extensible")) || (data4 === "preferred")) || (data4 === "example"))){
-vErrors = addError(vErrors, instancePath+"/strength", "#/properties/strength/enum", "enum", {allowedValues: schema22.properties.strength.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/strength", "#/properties/strength/enum", {allowedValues: schema22.properties.strength.enum}); errors++;
 }
 }
 if(data._strength !== undefined && func0.call(data, "_strength")){
@@ -15407,11 +15407,11 @@ if(data.description !== undefined && func0.call(data, "description")){
 let data6 = data.description;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -15423,11 +15423,11 @@ if(data.valueSet !== undefined && func0.call(data, "valueSet")){
 let data8 = data.valueSet;
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", {type: "string"}); errors++;
 }
 }
 if(data._valueSet !== undefined && func0.call(data, "_valueSet")){
@@ -15437,7 +15437,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate66.errors = vErrors;
 evaluated0.props = props0;
@@ -15479,7 +15479,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.key === undefined) || (!(func0.call(data, "key")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "key"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "key"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -15491,7 +15491,7 @@ props0._key = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -15515,7 +15515,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.severity === undefined) || (!(func0.call(data, "severity")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "severity"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "severity"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -15527,7 +15527,7 @@ props1._severity = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -15560,7 +15560,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.human === undefined) || (!(func0.call(data, "human")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", "required", {missingProperty: "human"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "human"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -15572,7 +15572,7 @@ props2._human = true;
 }
 }
 if(!valid5){
-vErrors = addError(vErrors, instancePath, "#/allOf/2/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -15607,11 +15607,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -15625,18 +15625,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.key !== undefined && func0.call(data, "key")){
 let data6 = data.key;
 if(typeof data6 === "string"){
 if(!pattern4.test(data6)){
-vErrors = addError(vErrors, instancePath+"/key", "#/properties/key/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/key", "#/properties/key/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/key", "#/properties/key/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/key", "#/properties/key/type", {type: "string"}); errors++;
 }
 }
 if(data._key !== undefined && func0.call(data, "_key")){
@@ -15648,11 +15648,11 @@ if(data.requirements !== undefined && func0.call(data, "requirements")){
 let data8 = data.requirements;
 if(typeof data8 === "string"){
 if(func1(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/requirements", "#/properties/requirements/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/requirements", "#/properties/requirements/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/requirements", "#/properties/requirements/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/requirements", "#/properties/requirements/type", {type: "string"}); errors++;
 }
 }
 if(data._requirements !== undefined && func0.call(data, "_requirements")){
@@ -15663,7 +15663,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.severity !== undefined && func0.call(data, "severity")){
 let data10 = data.severity;
 if(!((data10 === "error") || (data10 === "warning"))){
-vErrors = addError(vErrors, instancePath+"/severity", "#/properties/severity/enum", "enum", {allowedValues: schema21.properties.severity.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/severity", "#/properties/severity/enum", {allowedValues: schema21.properties.severity.enum}); errors++;
 }
 }
 if(data._severity !== undefined && func0.call(data, "_severity")){
@@ -15675,11 +15675,11 @@ if(data.human !== undefined && func0.call(data, "human")){
 let data12 = data.human;
 if(typeof data12 === "string"){
 if(func1(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/human", "#/properties/human/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/human", "#/properties/human/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/human", "#/properties/human/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/human", "#/properties/human/type", {type: "string"}); errors++;
 }
 }
 if(data._human !== undefined && func0.call(data, "_human")){
@@ -15691,11 +15691,11 @@ if(data.expression !== undefined && func0.call(data, "expression")){
 let data14 = data.expression;
 if(typeof data14 === "string"){
 if(func1(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data._expression !== undefined && func0.call(data, "_expression")){
@@ -15707,11 +15707,11 @@ if(data.xpath !== undefined && func0.call(data, "xpath")){
 let data16 = data.xpath;
 if(typeof data16 === "string"){
 if(func1(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/type", {type: "string"}); errors++;
 }
 }
 if(data._xpath !== undefined && func0.call(data, "_xpath")){
@@ -15723,11 +15723,11 @@ if(data.source !== undefined && func0.call(data, "source")){
 let data18 = data.source;
 if(typeof data18 === "string"){
 if(!pattern0.test(data18)){
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "string"}); errors++;
 }
 }
 if(data._source !== undefined && func0.call(data, "_source")){
@@ -15737,7 +15737,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate67.errors = vErrors;
 evaluated0.props = props0;
@@ -15779,7 +15779,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -15791,7 +15791,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -15815,7 +15815,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.path === undefined) || (!(func0.call(data, "path")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "path"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "path"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -15827,7 +15827,7 @@ props1._path = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -15852,11 +15852,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -15870,13 +15870,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data5 = data.type;
 if(!(((((data5 === "value") || (data5 === "exists")) || (data5 === "pattern")) || (data5 === "type")) || (data5 === "profile"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema19.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema19.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -15888,11 +15888,11 @@ if(data.path !== undefined && func0.call(data, "path")){
 let data7 = data.path;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
@@ -15902,7 +15902,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate68.errors = vErrors;
 evaluated0.props = props0;
@@ -15944,7 +15944,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.label === undefined) || (!(func0.call(data, "label")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "label"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "label"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -15956,7 +15956,7 @@ props0._label = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -16596,14 +16596,14 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.valueBase64Binary === undefined) || (!(func0.call(data, "valueBase64Binary")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "valueBase64Binary"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "valueBase64Binary"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -16758,11 +16758,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data70 = data.id;
 if(typeof data70 === "string"){
 if(func1(data70) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -16776,18 +16776,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.label !== undefined && func0.call(data, "label")){
 let data73 = data.label;
 if(typeof data73 === "string"){
 if(func1(data73) < 1){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data._label !== undefined && func0.call(data, "_label")){
@@ -16799,11 +16799,11 @@ if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")
 let data75 = data.valueBase64Binary;
 if(typeof data75 === "string"){
 if(!(formats0(data75))){
-vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
@@ -16813,7 +16813,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
 if(typeof data.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
@@ -16825,11 +16825,11 @@ if(data.valueCanonical !== undefined && func0.call(data, "valueCanonical")){
 let data79 = data.valueCanonical;
 if(typeof data79 === "string"){
 if(!pattern0.test(data79)){
-vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
@@ -16841,11 +16841,11 @@ if(data.valueCode !== undefined && func0.call(data, "valueCode")){
 let data81 = data.valueCode;
 if(typeof data81 === "string"){
 if(!pattern1.test(data81)){
-vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
@@ -16857,11 +16857,11 @@ if(data.valueDate !== undefined && func0.call(data, "valueDate")){
 let data83 = data.valueDate;
 if(typeof data83 === "string"){
 if(!pattern2.test(data83)){
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
@@ -16873,11 +16873,11 @@ if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data85 = data.valueDateTime;
 if(typeof data85 === "string"){
 if(!pattern3.test(data85)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
@@ -16888,7 +16888,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
 let data87 = data.valueDecimal;
 if(!((typeof data87 == "number") && (isFinite(data87)))){
-vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
@@ -16900,11 +16900,11 @@ if(data.valueId !== undefined && func0.call(data, "valueId")){
 let data89 = data.valueId;
 if(typeof data89 === "string"){
 if(!pattern4.test(data89)){
-vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/type", {type: "string"}); errors++;
 }
 }
 if(data._valueId !== undefined && func0.call(data, "_valueId")){
@@ -16916,11 +16916,11 @@ if(data.valueInstant !== undefined && func0.call(data, "valueInstant")){
 let data91 = data.valueInstant;
 if(typeof data91 === "string"){
 if(!pattern5.test(data91)){
-vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
@@ -16931,14 +16931,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
 let data93 = data.valueInteger;
 if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data93 == "number") && (isFinite(data93))){
 if(data93 > 2147483647 || isNaN(data93)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data93 < -2147483648 || isNaN(data93)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -16951,11 +16951,11 @@ if(data.valueMarkdown !== undefined && func0.call(data, "valueMarkdown")){
 let data95 = data.valueMarkdown;
 if(typeof data95 === "string"){
 if(func1(data95) < 1){
-vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
@@ -16967,11 +16967,11 @@ if(data.valueOid !== undefined && func0.call(data, "valueOid")){
 let data97 = data.valueOid;
 if(typeof data97 === "string"){
 if(!pattern6.test(data97)){
-vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/pattern", "pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/type", {type: "string"}); errors++;
 }
 }
 if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
@@ -16982,14 +16982,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valuePositiveInt !== undefined && func0.call(data, "valuePositiveInt")){
 let data99 = data.valuePositiveInt;
 if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data99 == "number") && (isFinite(data99))){
 if(data99 > 2147483647 || isNaN(data99)){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data99 < 1 || isNaN(data99)){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -17002,11 +17002,11 @@ if(data.valueString !== undefined && func0.call(data, "valueString")){
 let data101 = data.valueString;
 if(typeof data101 === "string"){
 if(func1(data101) < 1){
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
@@ -17018,11 +17018,11 @@ if(data.valueTime !== undefined && func0.call(data, "valueTime")){
 let data103 = data.valueTime;
 if(typeof data103 === "string"){
 if(!pattern7.test(data103)){
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
@@ -17033,14 +17033,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valueUnsignedInt !== undefined && func0.call(data, "valueUnsignedInt")){
 let data105 = data.valueUnsignedInt;
 if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data105 == "number") && (isFinite(data105))){
 if(data105 > 2147483647 || isNaN(data105)){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data105 < 0 || isNaN(data105)){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -17053,11 +17053,11 @@ if(data.valueUri !== undefined && func0.call(data, "valueUri")){
 let data107 = data.valueUri;
 if(typeof data107 === "string"){
 if(!pattern0.test(data107)){
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
@@ -17069,11 +17069,11 @@ if(data.valueUrl !== undefined && func0.call(data, "valueUrl")){
 let data109 = data.valueUrl;
 if(typeof data109 === "string"){
 if(!pattern0.test(data109)){
-vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
@@ -17085,11 +17085,11 @@ if(data.valueUuid !== undefined && func0.call(data, "valueUuid")){
 let data111 = data.valueUuid;
 if(typeof data111 === "string"){
 if(!pattern8.test(data111)){
-vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/pattern", "pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
@@ -17254,11 +17254,11 @@ vErrors = addErrors(vErrors, validate37.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj9);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate69.errors = vErrors;
 evaluated0.props = props0;
@@ -17300,7 +17300,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.identity === undefined) || (!(func0.call(data, "identity")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "identity"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "identity"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -17312,7 +17312,7 @@ props0._identity = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -17336,7 +17336,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.map === undefined) || (!(func0.call(data, "map")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "map"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "map"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -17348,7 +17348,7 @@ props1._map = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -17377,11 +17377,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -17395,18 +17395,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.identity !== undefined && func0.call(data, "identity")){
 let data5 = data.identity;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-vErrors = addError(vErrors, instancePath+"/identity", "#/properties/identity/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identity", "#/properties/identity/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/identity", "#/properties/identity/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/identity", "#/properties/identity/type", {type: "string"}); errors++;
 }
 }
 if(data._identity !== undefined && func0.call(data, "_identity")){
@@ -17418,11 +17418,11 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -17434,11 +17434,11 @@ if(data.map !== undefined && func0.call(data, "map")){
 let data9 = data.map;
 if(typeof data9 === "string"){
 if(func1(data9) < 1){
-vErrors = addError(vErrors, instancePath+"/map", "#/properties/map/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/map", "#/properties/map/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/map", "#/properties/map/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/map", "#/properties/map/type", {type: "string"}); errors++;
 }
 }
 if(data._map !== undefined && func0.call(data, "_map")){
@@ -17450,11 +17450,11 @@ if(data.comment !== undefined && func0.call(data, "comment")){
 let data11 = data.comment;
 if(typeof data11 === "string"){
 if(func1(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
@@ -17464,7 +17464,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate70.errors = vErrors;
 evaluated0.props = props0;
@@ -17506,7 +17506,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.rules === undefined) || (!(func0.call(data, "rules")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "rules"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "rules"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -17518,7 +17518,7 @@ props0._rules = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -17537,11 +17537,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -17555,7 +17555,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.discriminator !== undefined && func0.call(data, "discriminator")){
@@ -17569,18 +17569,18 @@ vErrors = addErrors(vErrors, validate57.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/discriminator", "#/properties/discriminator/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/discriminator", "#/properties/discriminator/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data6 = data.description;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -17590,7 +17590,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.ordered !== undefined && func0.call(data, "ordered")){
 if(typeof data.ordered !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/ordered", "#/properties/ordered/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/ordered", "#/properties/ordered/type", {type: "boolean"}); errors++;
 }
 }
 if(data._ordered !== undefined && func0.call(data, "_ordered")){
@@ -17601,7 +17601,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.rules !== undefined && func0.call(data, "rules")){
 let data10 = data.rules;
 if(!(((data10 === "closed") || (data10 === "open")) || (data10 === "openAtEnd"))){
-vErrors = addError(vErrors, instancePath+"/rules", "#/properties/rules/enum", "enum", {allowedValues: schema18.properties.rules.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/rules", "#/properties/rules/enum", {allowedValues: schema18.properties.rules.enum}); errors++;
 }
 }
 if(data._rules !== undefined && func0.call(data, "_rules")){
@@ -17611,7 +17611,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate71.errors = vErrors;
 evaluated0.props = props0;
@@ -17653,7 +17653,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -17665,7 +17665,7 @@ props0._code = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -17687,11 +17687,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -17705,18 +17705,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
 let data4 = data.code;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -17732,16 +17732,16 @@ for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "array"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
@@ -17755,7 +17755,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_profile", "#/properties/_profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_profile", "#/properties/_profile/type", {type: "array"}); errors++;
 }
 }
 if(data.targetProfile !== undefined && func0.call(data, "targetProfile")){
@@ -17766,16 +17766,16 @@ for(let i3=0; i3<len3; i3++){
 let data11 = data10[i3];
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
-vErrors = addError(vErrors, instancePath+"/targetProfile/" + i3, "#/properties/targetProfile/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetProfile/" + i3, "#/properties/targetProfile/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetProfile/" + i3, "#/properties/targetProfile/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetProfile/" + i3, "#/properties/targetProfile/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetProfile", "#/properties/targetProfile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetProfile", "#/properties/targetProfile/type", {type: "array"}); errors++;
 }
 }
 if(data._targetProfile !== undefined && func0.call(data, "_targetProfile")){
@@ -17789,7 +17789,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_targetProfile", "#/properties/_targetProfile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_targetProfile", "#/properties/_targetProfile/type", {type: "array"}); errors++;
 }
 }
 if(data.aggregation !== undefined && func0.call(data, "aggregation")){
@@ -17799,12 +17799,12 @@ const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
 let data15 = data14[i5];
 if(!(((data15 === "contained") || (data15 === "referenced")) || (data15 === "bundled"))){
-vErrors = addError(vErrors, instancePath+"/aggregation/" + i5, "#/properties/aggregation/items/enum", "enum", {allowedValues: schema20.properties.aggregation.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/aggregation/" + i5, "#/properties/aggregation/items/enum", {allowedValues: schema20.properties.aggregation.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/aggregation", "#/properties/aggregation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/aggregation", "#/properties/aggregation/type", {type: "array"}); errors++;
 }
 }
 if(data._aggregation !== undefined && func0.call(data, "_aggregation")){
@@ -17818,13 +17818,13 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_aggregation", "#/properties/_aggregation/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_aggregation", "#/properties/_aggregation/type", {type: "array"}); errors++;
 }
 }
 if(data.versioning !== undefined && func0.call(data, "versioning")){
 let data18 = data.versioning;
 if(!(((data18 === "either") || (data18 === "independent")) || (data18 === "specific"))){
-vErrors = addError(vErrors, instancePath+"/versioning", "#/properties/versioning/enum", "enum", {allowedValues: schema20.properties.versioning.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/versioning", "#/properties/versioning/enum", {allowedValues: schema20.properties.versioning.enum}); errors++;
 }
 }
 if(data._versioning !== undefined && func0.call(data, "_versioning")){
@@ -17834,7 +17834,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate72.errors = vErrors;
 evaluated0.props = props0;
@@ -17876,7 +17876,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.language === undefined) || (!(func0.call(data, "language")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "language"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "language"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -17888,7 +17888,7 @@ props0._language = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -17910,11 +17910,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -17928,18 +17928,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data4 = data.description;
 if(typeof data4 === "string"){
 if(func1(data4) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
@@ -17951,11 +17951,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data6 = data.name;
 if(typeof data6 === "string"){
 if(!pattern4.test(data6)){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -17966,7 +17966,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(!(((data8 === "text/cql") || (data8 === "text/fhirpath")) || (data8 === "application/x-fhir-query"))){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/enum", "enum", {allowedValues: schema13.properties.language.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/enum", {allowedValues: schema13.properties.language.enum}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -17978,11 +17978,11 @@ if(data.expression !== undefined && func0.call(data, "expression")){
 let data10 = data.expression;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data._expression !== undefined && func0.call(data, "_expression")){
@@ -17994,11 +17994,11 @@ if(data.reference !== undefined && func0.call(data, "reference")){
 let data12 = data.reference;
 if(typeof data12 === "string"){
 if(!pattern0.test(data12)){
-vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/type", {type: "string"}); errors++;
 }
 }
 if(data._reference !== undefined && func0.call(data, "_reference")){
@@ -18008,7 +18008,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate73.errors = vErrors;
 evaluated0.props = props0;
@@ -18030,17 +18030,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "url"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "url"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -18054,29 +18054,29 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data3 = data.url;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")){
 let data4 = data.valueBase64Binary;
 if(typeof data4 === "string"){
 if(!(formats0(data4))){
-vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
@@ -18086,7 +18086,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
 if(typeof data.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", "type", {type: "boolean"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
@@ -18098,11 +18098,11 @@ if(data.valueCanonical !== undefined && func0.call(data, "valueCanonical")){
 let data8 = data.valueCanonical;
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
@@ -18114,11 +18114,11 @@ if(data.valueCode !== undefined && func0.call(data, "valueCode")){
 let data10 = data.valueCode;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
@@ -18130,11 +18130,11 @@ if(data.valueDate !== undefined && func0.call(data, "valueDate")){
 let data12 = data.valueDate;
 if(typeof data12 === "string"){
 if(!pattern2.test(data12)){
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
@@ -18146,11 +18146,11 @@ if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data14 = data.valueDateTime;
 if(typeof data14 === "string"){
 if(!pattern3.test(data14)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
@@ -18161,7 +18161,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
 let data16 = data.valueDecimal;
 if(!((typeof data16 == "number") && (isFinite(data16)))){
-vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
@@ -18173,11 +18173,11 @@ if(data.valueId !== undefined && func0.call(data, "valueId")){
 let data18 = data.valueId;
 if(typeof data18 === "string"){
 if(!pattern4.test(data18)){
-vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/type", {type: "string"}); errors++;
 }
 }
 if(data._valueId !== undefined && func0.call(data, "_valueId")){
@@ -18189,11 +18189,11 @@ if(data.valueInstant !== undefined && func0.call(data, "valueInstant")){
 let data20 = data.valueInstant;
 if(typeof data20 === "string"){
 if(!pattern5.test(data20)){
-vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
@@ -18204,14 +18204,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
 let data22 = data.valueInteger;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 > 2147483647 || isNaN(data22)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data22 < -2147483648 || isNaN(data22)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -18224,11 +18224,11 @@ if(data.valueMarkdown !== undefined && func0.call(data, "valueMarkdown")){
 let data24 = data.valueMarkdown;
 if(typeof data24 === "string"){
 if(func1(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
@@ -18240,11 +18240,11 @@ if(data.valueOid !== undefined && func0.call(data, "valueOid")){
 let data26 = data.valueOid;
 if(typeof data26 === "string"){
 if(!pattern6.test(data26)){
-vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/pattern", "pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/type", {type: "string"}); errors++;
 }
 }
 if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
@@ -18255,14 +18255,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valuePositiveInt !== undefined && func0.call(data, "valuePositiveInt")){
 let data28 = data.valuePositiveInt;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 2147483647 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data28 < 1 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -18275,11 +18275,11 @@ if(data.valueString !== undefined && func0.call(data, "valueString")){
 let data30 = data.valueString;
 if(typeof data30 === "string"){
 if(func1(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
@@ -18291,11 +18291,11 @@ if(data.valueTime !== undefined && func0.call(data, "valueTime")){
 let data32 = data.valueTime;
 if(typeof data32 === "string"){
 if(!pattern7.test(data32)){
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
@@ -18306,14 +18306,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.valueUnsignedInt !== undefined && func0.call(data, "valueUnsignedInt")){
 let data34 = data.valueUnsignedInt;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 > 2147483647 || isNaN(data34)){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data34 < 0 || isNaN(data34)){
-vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -18326,11 +18326,11 @@ if(data.valueUri !== undefined && func0.call(data, "valueUri")){
 let data36 = data.valueUri;
 if(typeof data36 === "string"){
 if(!pattern0.test(data36)){
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
@@ -18342,11 +18342,11 @@ if(data.valueUrl !== undefined && func0.call(data, "valueUrl")){
 let data38 = data.valueUrl;
 if(typeof data38 === "string"){
 if(!pattern0.test(data38)){
-vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
@@ -18358,11 +18358,11 @@ if(data.valueUuid !== undefined && func0.call(data, "valueUuid")){
 let data40 = data.valueUuid;
 if(typeof data40 === "string"){
 if(!pattern8.test(data40)){
-vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/pattern", "pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
@@ -18527,11 +18527,11 @@ vErrors = addErrors(vErrors, validate37.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj9);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate74.errors = vErrors;
 return errors === 0;
@@ -18632,11 +18632,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -18650,13 +18650,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.use !== undefined && func0.call(data, "use")){
 let data3 = data.use;
 if(!(((((((data3 === "usual") || (data3 === "official")) || (data3 === "temp")) || (data3 === "nickname")) || (data3 === "anonymous")) || (data3 === "old")) || (data3 === "maiden"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema7.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema7.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -18668,11 +18668,11 @@ if(data.text !== undefined && func0.call(data, "text")){
 let data5 = data.text;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
@@ -18684,11 +18684,11 @@ if(data.family !== undefined && func0.call(data, "family")){
 let data7 = data.family;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/family", "#/properties/family/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/family", "#/properties/family/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/family", "#/properties/family/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/family", "#/properties/family/type", {type: "string"}); errors++;
 }
 }
 if(data._family !== undefined && func0.call(data, "_family")){
@@ -18704,16 +18704,16 @@ for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/given/" + i1, "#/properties/given/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/given/" + i1, "#/properties/given/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/given/" + i1, "#/properties/given/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/given/" + i1, "#/properties/given/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/given", "#/properties/given/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/given", "#/properties/given/type", {type: "array"}); errors++;
 }
 }
 if(data._given !== undefined && func0.call(data, "_given")){
@@ -18727,7 +18727,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_given", "#/properties/_given/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_given", "#/properties/_given/type", {type: "array"}); errors++;
 }
 }
 if(data.prefix !== undefined && func0.call(data, "prefix")){
@@ -18738,16 +18738,16 @@ for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
 if(typeof data14 === "string"){
 if(func1(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/prefix/" + i3, "#/properties/prefix/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefix/" + i3, "#/properties/prefix/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prefix/" + i3, "#/properties/prefix/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefix/" + i3, "#/properties/prefix/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", {type: "array"}); errors++;
 }
 }
 if(data._prefix !== undefined && func0.call(data, "_prefix")){
@@ -18761,7 +18761,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_prefix", "#/properties/_prefix/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_prefix", "#/properties/_prefix/type", {type: "array"}); errors++;
 }
 }
 if(data.suffix !== undefined && func0.call(data, "suffix")){
@@ -18772,16 +18772,16 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(typeof data18 === "string"){
 if(func1(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/suffix/" + i5, "#/properties/suffix/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/suffix/" + i5, "#/properties/suffix/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/suffix/" + i5, "#/properties/suffix/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/suffix/" + i5, "#/properties/suffix/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/suffix", "#/properties/suffix/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/suffix", "#/properties/suffix/type", {type: "array"}); errors++;
 }
 }
 if(data._suffix !== undefined && func0.call(data, "_suffix")){
@@ -18795,7 +18795,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_suffix", "#/properties/_suffix/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_suffix", "#/properties/_suffix/type", {type: "array"}); errors++;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
@@ -18805,7 +18805,7 @@ vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate75.errors = vErrors;
 return errors === 0;
@@ -18849,11 +18849,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -18867,13 +18867,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.use !== undefined && func0.call(data, "use")){
 let data3 = data.use;
 if(!(((((data3 === "usual") || (data3 === "official")) || (data3 === "temp")) || (data3 === "secondary")) || (data3 === "old"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema2.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema2.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -18890,11 +18890,11 @@ if(data.system !== undefined && func0.call(data, "system")){
 let data6 = data.system;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -18906,11 +18906,11 @@ if(data.value !== undefined && func0.call(data, "value")){
 let data8 = data.value;
 if(typeof data8 === "string"){
 if(func1(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -18930,7 +18930,7 @@ vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate76.errors = vErrors;
 return errors === 0;
@@ -18968,23 +18968,23 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.country === undefined) || (!(func0.call(data, "country")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "country"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "country"}); errors++;
 }
 if((data.dateRange === undefined) || (!(func0.call(data, "dateRange")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "dateRange"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "dateRange"}); errors++;
 }
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "status"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -18998,7 +18998,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -19012,7 +19012,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.country !== undefined && func0.call(data, "country")){
@@ -19039,14 +19039,14 @@ if(data.restoreDate !== undefined && func0.call(data, "restoreDate")){
 let data9 = data.restoreDate;
 if(typeof data9 === "string"){
 if(!pattern3.test(data9)){
-vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data9))){
-vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/restoreDate", "#/properties/restoreDate/type", {type: "string"}); errors++;
 }
 }
 if(data._restoreDate !== undefined && func0.call(data, "_restoreDate")){
@@ -19056,7 +19056,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate77.errors = vErrors;
 return errors === 0;
@@ -19094,11 +19094,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -19112,18 +19112,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.versionId !== undefined && func0.call(data, "versionId")){
 let data3 = data.versionId;
 if(typeof data3 === "string"){
 if(!pattern4.test(data3)){
-vErrors = addError(vErrors, instancePath+"/versionId", "#/properties/versionId/pattern", "pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/versionId", "#/properties/versionId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/versionId", "#/properties/versionId/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/versionId", "#/properties/versionId/type", {type: "string"}); errors++;
 }
 }
 if(data._versionId !== undefined && func0.call(data, "_versionId")){
@@ -19135,14 +19135,14 @@ if(data.lastUpdated !== undefined && func0.call(data, "lastUpdated")){
 let data5 = data.lastUpdated;
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
-vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats2(data5))){
-vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lastUpdated", "#/properties/lastUpdated/type", {type: "string"}); errors++;
 }
 }
 if(data._lastUpdated !== undefined && func0.call(data, "_lastUpdated")){
@@ -19154,11 +19154,11 @@ if(data.source !== undefined && func0.call(data, "source")){
 let data7 = data.source;
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "string"}); errors++;
 }
 }
 if(data._source !== undefined && func0.call(data, "_source")){
@@ -19174,16 +19174,16 @@ for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
-vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile/" + i1, "#/properties/profile/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "array"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
@@ -19197,7 +19197,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_profile", "#/properties/_profile/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_profile", "#/properties/_profile/type", {type: "array"}); errors++;
 }
 }
 if(data.security !== undefined && func0.call(data, "security")){
@@ -19211,7 +19211,7 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/security", "#/properties/security/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/security", "#/properties/security/type", {type: "array"}); errors++;
 }
 }
 if(data.tag !== undefined && func0.call(data, "tag")){
@@ -19225,12 +19225,12 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/tag", "#/properties/tag/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/tag", "#/properties/tag/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate78.errors = vErrors;
 return errors === 0;
@@ -19271,11 +19271,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -19289,13 +19289,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -19307,11 +19307,11 @@ if(data.currency !== undefined && func0.call(data, "currency")){
 let data5 = data.currency;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/currency", "#/properties/currency/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/currency", "#/properties/currency/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/currency", "#/properties/currency/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/currency", "#/properties/currency/type", {type: "string"}); errors++;
 }
 }
 if(data._currency !== undefined && func0.call(data, "_currency")){
@@ -19321,7 +19321,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate79.errors = vErrors;
 return errors === 0;
@@ -19374,7 +19374,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "status"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -19386,11 +19386,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.div === undefined) || (!(func0.call(data, "div")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "div"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "div"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -19404,11 +19404,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -19422,13 +19422,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data4 = data.status;
 if(!((((data4 === "generated") || (data4 === "extensions")) || (data4 === "additional")) || (data4 === "empty"))){
-vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", "enum", {allowedValues: schema23.properties.status.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema23.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
@@ -19438,12 +19438,12 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 if(data.div !== undefined && func0.call(data, "div")){
 if(typeof data.div !== "string"){
-vErrors = addError(vErrors, instancePath+"/div", "#/properties/div/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/div", "#/properties/div/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate80.errors = vErrors;
 evaluated0.props = props0;
@@ -19485,7 +19485,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.use === undefined) || (!(func0.call(data, "use")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "use"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "use"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -19497,7 +19497,7 @@ props0._use = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -19521,7 +19521,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -19533,7 +19533,7 @@ props1._type = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -19568,11 +19568,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -19586,18 +19586,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data5 = data.name;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -19608,10 +19608,10 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.use !== undefined && func0.call(data, "use")){
 let data7 = data.use;
 if(typeof data7 !== "string"){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/type", {type: "string"}); errors++;
 }
 if(!((data7 === "in") || (data7 === "out"))){
-vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", "enum", {allowedValues: schema14.properties.use.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema14.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
@@ -19622,14 +19622,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.min !== undefined && func0.call(data, "min")){
 let data9 = data.min;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < -2147483648 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", "minimum", {comparison: ">=", limit: -2147483648}); errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
@@ -19642,11 +19642,11 @@ if(data.max !== undefined && func0.call(data, "max")){
 let data11 = data.max;
 if(typeof data11 === "string"){
 if(func1(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data._max !== undefined && func0.call(data, "_max")){
@@ -19658,11 +19658,11 @@ if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data13 = data.documentation;
 if(typeof data13 === "string"){
 if(func1(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
@@ -19673,7 +19673,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.type !== undefined && func0.call(data, "type")){
 let data15 = data.type;
 if(typeof data15 !== "string"){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 let valid8;
 valid8 = false;
@@ -19684,7 +19684,7 @@ break;
 }
 }
 if(!valid8){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema14.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema14.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -19696,11 +19696,11 @@ if(data.profile !== undefined && func0.call(data, "profile")){
 let data17 = data.profile;
 if(typeof data17 === "string"){
 if(!pattern0.test(data17)){
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
@@ -19710,7 +19710,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate81.errors = vErrors;
 evaluated0.props = props0;
@@ -19735,11 +19735,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -19753,21 +19753,21 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.start !== undefined && func0.call(data, "start")){
 let data3 = data.start;
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data3))){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", {type: "string"}); errors++;
 }
 }
 if(data._start !== undefined && func0.call(data, "_start")){
@@ -19779,14 +19779,14 @@ if(data.end !== undefined && func0.call(data, "end")){
 let data5 = data.end;
 if(typeof data5 === "string"){
 if(!pattern3.test(data5)){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data5))){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", {type: "string"}); errors++;
 }
 }
 if(data._end !== undefined && func0.call(data, "_end")){
@@ -19796,7 +19796,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate82.errors = vErrors;
 return errors === 0;
@@ -19833,11 +19833,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -19851,7 +19851,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -19865,7 +19865,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.ageRange !== undefined && func0.call(data, "ageRange")){
@@ -19895,11 +19895,11 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj15);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "age[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "age[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate83.errors = vErrors;
 return errors === 0;
@@ -19937,11 +19937,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -19955,7 +19955,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -19969,7 +19969,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.height !== undefined && func0.call(data, "height")){
@@ -20006,11 +20006,11 @@ if(data.shape !== undefined && func0.call(data, "shape")){
 let data11 = data.shape;
 if(typeof data11 === "string"){
 if(func1(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/shape", "#/properties/shape/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/shape", "#/properties/shape/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/shape", "#/properties/shape/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/shape", "#/properties/shape/type", {type: "string"}); errors++;
 }
 }
 if(data._shape !== undefined && func0.call(data, "_shape")){
@@ -20026,16 +20026,16 @@ for(let i2=0; i2<len2; i2++){
 let data14 = data13[i2];
 if(typeof data14 === "string"){
 if(func1(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/color/" + i2, "#/properties/color/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/color/" + i2, "#/properties/color/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/color/" + i2, "#/properties/color/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/color/" + i2, "#/properties/color/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/color", "#/properties/color/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/color", "#/properties/color/type", {type: "array"}); errors++;
 }
 }
 if(data._color !== undefined && func0.call(data, "_color")){
@@ -20049,7 +20049,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_color", "#/properties/_color/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_color", "#/properties/_color/type", {type: "array"}); errors++;
 }
 }
 if(data.imprint !== undefined && func0.call(data, "imprint")){
@@ -20060,16 +20060,16 @@ for(let i4=0; i4<len4; i4++){
 let data18 = data17[i4];
 if(typeof data18 === "string"){
 if(func1(data18) < 1){
-vErrors = addError(vErrors, instancePath+"/imprint/" + i4, "#/properties/imprint/items/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/imprint/" + i4, "#/properties/imprint/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/imprint/" + i4, "#/properties/imprint/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/imprint/" + i4, "#/properties/imprint/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/imprint", "#/properties/imprint/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/imprint", "#/properties/imprint/type", {type: "array"}); errors++;
 }
 }
 if(data._imprint !== undefined && func0.call(data, "_imprint")){
@@ -20083,7 +20083,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_imprint", "#/properties/_imprint/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_imprint", "#/properties/_imprint/type", {type: "array"}); errors++;
 }
 }
 if(data.image !== undefined && func0.call(data, "image")){
@@ -20097,7 +20097,7 @@ vErrors = addErrors(vErrors, validate10.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/image", "#/properties/image/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/image", "#/properties/image/type", {type: "array"}); errors++;
 }
 }
 if(data.scoring !== undefined && func0.call(data, "scoring")){
@@ -20107,7 +20107,7 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate84.errors = vErrors;
 return errors === 0;
@@ -20151,20 +20151,20 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.period === undefined) || (!(func0.call(data, "period")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "period"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "period"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -20178,7 +20178,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -20192,7 +20192,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -20221,12 +20221,12 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/specialPrecautionsForStorage", "#/properties/specialPrecautionsForStorage/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/specialPrecautionsForStorage", "#/properties/specialPrecautionsForStorage/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate85.errors = vErrors;
 return errors === 0;
@@ -20262,11 +20262,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -20280,13 +20280,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data3 = data.value;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
@@ -20297,7 +20297,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.comparator !== undefined && func0.call(data, "comparator")){
 let data5 = data.comparator;
 if(!((((data5 === "<") || (data5 === "<=")) || (data5 === ">=")) || (data5 === ">"))){
-vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", "enum", {allowedValues: schema8.properties.comparator.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/enum", {allowedValues: schema8.properties.comparator.enum}); errors++;
 }
 }
 if(data._comparator !== undefined && func0.call(data, "_comparator")){
@@ -20309,11 +20309,11 @@ if(data.unit !== undefined && func0.call(data, "unit")){
 let data7 = data.unit;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/unit", "#/properties/unit/type", {type: "string"}); errors++;
 }
 }
 if(data._unit !== undefined && func0.call(data, "_unit")){
@@ -20325,11 +20325,11 @@ if(data.system !== undefined && func0.call(data, "system")){
 let data9 = data.system;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
@@ -20341,11 +20341,11 @@ if(data.code !== undefined && func0.call(data, "code")){
 let data11 = data.code;
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
@@ -20355,7 +20355,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate86.errors = vErrors;
 return errors === 0;
@@ -20396,11 +20396,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -20414,7 +20414,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.low !== undefined && func0.call(data, "low")){
@@ -20429,7 +20429,7 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate87.errors = vErrors;
 return errors === 0;
@@ -20462,11 +20462,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -20480,7 +20480,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.numerator !== undefined && func0.call(data, "numerator")){
@@ -20495,7 +20495,7 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate88.errors = vErrors;
 return errors === 0;
@@ -20528,11 +20528,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -20546,18 +20546,18 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.reference !== undefined && func0.call(data, "reference")){
 let data3 = data.reference;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/reference", "#/properties/reference/type", {type: "string"}); errors++;
 }
 }
 if(data._reference !== undefined && func0.call(data, "_reference")){
@@ -20569,11 +20569,11 @@ if(data.type !== undefined && func0.call(data, "type")){
 let data5 = data.type;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -20590,11 +20590,11 @@ if(data.display !== undefined && func0.call(data, "display")){
 let data8 = data.display;
 if(typeof data8 === "string"){
 if(func1(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
@@ -20604,7 +20604,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate89.errors = vErrors;
 return errors === 0;
@@ -20659,7 +20659,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -20671,7 +20671,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -20696,11 +20696,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -20714,13 +20714,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data4 = data.type;
 if(!((((((((data4 === "documentation") || (data4 === "justification")) || (data4 === "citation")) || (data4 === "predecessor")) || (data4 === "successor")) || (data4 === "derived-from")) || (data4 === "depends-on")) || (data4 === "composed-of"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema15.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema15.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -20732,11 +20732,11 @@ if(data.label !== undefined && func0.call(data, "label")){
 let data6 = data.label;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data._label !== undefined && func0.call(data, "_label")){
@@ -20748,11 +20748,11 @@ if(data.display !== undefined && func0.call(data, "display")){
 let data8 = data.display;
 if(typeof data8 === "string"){
 if(func1(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
@@ -20764,11 +20764,11 @@ if(data.citation !== undefined && func0.call(data, "citation")){
 let data10 = data.citation;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/citation", "#/properties/citation/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/citation", "#/properties/citation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/citation", "#/properties/citation/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/citation", "#/properties/citation/type", {type: "string"}); errors++;
 }
 }
 if(data._citation !== undefined && func0.call(data, "_citation")){
@@ -20780,11 +20780,11 @@ if(data.url !== undefined && func0.call(data, "url")){
 let data12 = data.url;
 if(typeof data12 === "string"){
 if(!pattern0.test(data12)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
@@ -20801,11 +20801,11 @@ if(data.resource !== undefined && func0.call(data, "resource")){
 let data15 = data.resource;
 if(typeof data15 === "string"){
 if(!pattern0.test(data15)){
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/pattern", "pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "string"}); errors++;
 }
 }
 if(data._resource !== undefined && func0.call(data, "_resource")){
@@ -20815,7 +20815,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate90.errors = vErrors;
 evaluated0.props = props0;
@@ -20857,7 +20857,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.period === undefined) || (!(func0.call(data, "period")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "period"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "period"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -20869,7 +20869,7 @@ props0._period = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -20893,7 +20893,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.dimensions === undefined) || (!(func0.call(data, "dimensions")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", "required", {missingProperty: "dimensions"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "dimensions"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -20905,7 +20905,7 @@ props1._dimensions = true;
 }
 }
 if(!valid3){
-vErrors = addError(vErrors, instancePath, "#/allOf/1/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -20918,7 +20918,7 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.origin === undefined) || (!(func0.call(data, "origin")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "origin"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "origin"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -20942,11 +20942,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -20960,7 +20960,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.origin !== undefined && func0.call(data, "origin")){
@@ -20971,7 +20971,7 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 if(data.period !== undefined && func0.call(data, "period")){
 let data6 = data.period;
 if(!((typeof data6 == "number") && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/period", "#/properties/period/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/period", "#/properties/period/type", {type: "number"}); errors++;
 }
 }
 if(data._period !== undefined && func0.call(data, "_period")){
@@ -20982,7 +20982,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data8 = data.factor;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
@@ -20993,7 +20993,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.lowerLimit !== undefined && func0.call(data, "lowerLimit")){
 let data10 = data.lowerLimit;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-vErrors = addError(vErrors, instancePath+"/lowerLimit", "#/properties/lowerLimit/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/lowerLimit", "#/properties/lowerLimit/type", {type: "number"}); errors++;
 }
 }
 if(data._lowerLimit !== undefined && func0.call(data, "_lowerLimit")){
@@ -21004,7 +21004,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.upperLimit !== undefined && func0.call(data, "upperLimit")){
 let data12 = data.upperLimit;
 if(!((typeof data12 == "number") && (isFinite(data12)))){
-vErrors = addError(vErrors, instancePath+"/upperLimit", "#/properties/upperLimit/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/upperLimit", "#/properties/upperLimit/type", {type: "number"}); errors++;
 }
 }
 if(data._upperLimit !== undefined && func0.call(data, "_upperLimit")){
@@ -21015,14 +21015,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.dimensions !== undefined && func0.call(data, "dimensions")){
 let data14 = data.dimensions;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-vErrors = addError(vErrors, instancePath+"/dimensions", "#/properties/dimensions/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dimensions", "#/properties/dimensions/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/dimensions", "#/properties/dimensions/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/dimensions", "#/properties/dimensions/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-vErrors = addError(vErrors, instancePath+"/dimensions", "#/properties/dimensions/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/dimensions", "#/properties/dimensions/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -21035,11 +21035,11 @@ if(data.data !== undefined && func0.call(data, "data")){
 let data16 = data.data;
 if(typeof data16 === "string"){
 if(func1(data16) < 1){
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", {type: "string"}); errors++;
 }
 }
 if(data._data !== undefined && func0.call(data, "_data")){
@@ -21049,7 +21049,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate91.errors = vErrors;
 evaluated0.props = props0;
@@ -21091,7 +21091,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.when === undefined) || (!(func0.call(data, "when")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "when"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "when"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -21103,14 +21103,14 @@ props0._when = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.who === undefined) || (!(func0.call(data, "who")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "who"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "who"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -21132,11 +21132,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -21150,7 +21150,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -21164,21 +21164,21 @@ vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.when !== undefined && func0.call(data, "when")){
 let data6 = data.when;
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats2(data6))){
-vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/format", "format", {format: "fhir-instant"}); errors++;
+vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/type", {type: "string"}); errors++;
 }
 }
 if(data._when !== undefined && func0.call(data, "_when")){
@@ -21200,11 +21200,11 @@ if(data.targetFormat !== undefined && func0.call(data, "targetFormat")){
 let data10 = data.targetFormat;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-vErrors = addError(vErrors, instancePath+"/targetFormat", "#/properties/targetFormat/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetFormat", "#/properties/targetFormat/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/targetFormat", "#/properties/targetFormat/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/targetFormat", "#/properties/targetFormat/type", {type: "string"}); errors++;
 }
 }
 if(data._targetFormat !== undefined && func0.call(data, "_targetFormat")){
@@ -21216,11 +21216,11 @@ if(data.sigFormat !== undefined && func0.call(data, "sigFormat")){
 let data12 = data.sigFormat;
 if(typeof data12 === "string"){
 if(!pattern1.test(data12)){
-vErrors = addError(vErrors, instancePath+"/sigFormat", "#/properties/sigFormat/pattern", "pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sigFormat", "#/properties/sigFormat/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/sigFormat", "#/properties/sigFormat/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/sigFormat", "#/properties/sigFormat/type", {type: "string"}); errors++;
 }
 }
 if(data._sigFormat !== undefined && func0.call(data, "_sigFormat")){
@@ -21232,11 +21232,11 @@ if(data.data !== undefined && func0.call(data, "data")){
 let data14 = data.data;
 if(typeof data14 === "string"){
 if(!(formats0(data14))){
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/format", "format", {format: "base64"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/format", {format: "base64"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", {type: "string"}); errors++;
 }
 }
 if(data._data !== undefined && func0.call(data, "_data")){
@@ -21246,7 +21246,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate92.errors = vErrors;
 evaluated0.props = props0;
@@ -21273,11 +21273,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -21291,7 +21291,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.lowLimit !== undefined && func0.call(data, "lowLimit")){
@@ -21306,7 +21306,7 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate94.errors = vErrors;
 return errors === 0;
@@ -21339,11 +21339,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -21357,7 +21357,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -21371,7 +21371,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.amountQuantity !== undefined && func0.call(data, "amountQuantity")){
@@ -21388,11 +21388,11 @@ if(data.amountString !== undefined && func0.call(data, "amountString")){
 let data7 = data.amountString;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-vErrors = addError(vErrors, instancePath+"/amountString", "#/properties/amountString/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/amountString", "#/properties/amountString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/amountString", "#/properties/amountString/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/amountString", "#/properties/amountString/type", {type: "string"}); errors++;
 }
 }
 if(data._amountString !== undefined && func0.call(data, "_amountString")){
@@ -21409,11 +21409,11 @@ if(data.amountText !== undefined && func0.call(data, "amountText")){
 let data10 = data.amountText;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/amountText", "#/properties/amountText/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/amountText", "#/properties/amountText/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/amountText", "#/properties/amountText/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/amountText", "#/properties/amountText/type", {type: "string"}); errors++;
 }
 }
 if(data._amountText !== undefined && func0.call(data, "_amountText")){
@@ -21428,11 +21428,11 @@ vErrors = addErrors(vErrors, validate94.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj16);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate93.errors = vErrors;
 return errors === 0;
@@ -21472,11 +21472,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -21490,7 +21490,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.lowLimit !== undefined && func0.call(data, "lowLimit")){
@@ -21505,7 +21505,7 @@ vErrors = addErrors(vErrors, validate17.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate95.errors = vErrors;
 return errors === 0;
@@ -21538,11 +21538,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -21556,7 +21556,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -21570,7 +21570,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.event !== undefined && func0.call(data, "event")){
@@ -21581,19 +21581,19 @@ for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(typeof data6 === "string"){
 if(!pattern3.test(data6)){
-vErrors = addError(vErrors, instancePath+"/event/" + i2, "#/properties/event/items/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i2, "#/properties/event/items/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data6))){
-vErrors = addError(vErrors, instancePath+"/event/" + i2, "#/properties/event/items/format", "format", {format: "fhir-dateTime"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i2, "#/properties/event/items/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/event/" + i2, "#/properties/event/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event/" + i2, "#/properties/event/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/event", "#/properties/event/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/event", "#/properties/event/type", {type: "array"}); errors++;
 }
 }
 if(data._event !== undefined && func0.call(data, "_event")){
@@ -21607,7 +21607,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_event", "#/properties/_event/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_event", "#/properties/_event/type", {type: "array"}); errors++;
 }
 }
 if(data.repeat !== undefined && func0.call(data, "repeat")){
@@ -21622,7 +21622,7 @@ vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate96.errors = vErrors;
 return errors === 0;
@@ -21658,11 +21658,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -21676,7 +21676,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.boundsDuration !== undefined && func0.call(data, "boundsDuration")){
@@ -21697,14 +21697,14 @@ vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 if(data.count !== undefined && func0.call(data, "count")){
 let data6 = data.count;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -21716,14 +21716,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.countMax !== undefined && func0.call(data, "countMax")){
 let data8 = data.countMax;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addError(vErrors, instancePath+"/countMax", "#/properties/countMax/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/countMax", "#/properties/countMax/type", {type: "integer"}); errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 2147483647 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/countMax", "#/properties/countMax/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/countMax", "#/properties/countMax/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data8 < 1 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/countMax", "#/properties/countMax/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/countMax", "#/properties/countMax/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -21735,7 +21735,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.duration !== undefined && func0.call(data, "duration")){
 let data10 = data.duration;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-vErrors = addError(vErrors, instancePath+"/duration", "#/properties/duration/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/duration", "#/properties/duration/type", {type: "number"}); errors++;
 }
 }
 if(data._duration !== undefined && func0.call(data, "_duration")){
@@ -21746,7 +21746,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.durationMax !== undefined && func0.call(data, "durationMax")){
 let data12 = data.durationMax;
 if(!((typeof data12 == "number") && (isFinite(data12)))){
-vErrors = addError(vErrors, instancePath+"/durationMax", "#/properties/durationMax/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/durationMax", "#/properties/durationMax/type", {type: "number"}); errors++;
 }
 }
 if(data._durationMax !== undefined && func0.call(data, "_durationMax")){
@@ -21757,7 +21757,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.durationUnit !== undefined && func0.call(data, "durationUnit")){
 let data14 = data.durationUnit;
 if(!(((((((data14 === "s") || (data14 === "min")) || (data14 === "h")) || (data14 === "d")) || (data14 === "wk")) || (data14 === "mo")) || (data14 === "a"))){
-vErrors = addError(vErrors, instancePath+"/durationUnit", "#/properties/durationUnit/enum", "enum", {allowedValues: schema9.properties.durationUnit.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/durationUnit", "#/properties/durationUnit/enum", {allowedValues: schema9.properties.durationUnit.enum}); errors++;
 }
 }
 if(data._durationUnit !== undefined && func0.call(data, "_durationUnit")){
@@ -21768,14 +21768,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.frequency !== undefined && func0.call(data, "frequency")){
 let data16 = data.frequency;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-vErrors = addError(vErrors, instancePath+"/frequency", "#/properties/frequency/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/frequency", "#/properties/frequency/type", {type: "integer"}); errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 2147483647 || isNaN(data16)){
-vErrors = addError(vErrors, instancePath+"/frequency", "#/properties/frequency/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/frequency", "#/properties/frequency/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data16 < 1 || isNaN(data16)){
-vErrors = addError(vErrors, instancePath+"/frequency", "#/properties/frequency/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/frequency", "#/properties/frequency/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -21787,14 +21787,14 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.frequencyMax !== undefined && func0.call(data, "frequencyMax")){
 let data18 = data.frequencyMax;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-vErrors = addError(vErrors, instancePath+"/frequencyMax", "#/properties/frequencyMax/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/frequencyMax", "#/properties/frequencyMax/type", {type: "integer"}); errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 2147483647 || isNaN(data18)){
-vErrors = addError(vErrors, instancePath+"/frequencyMax", "#/properties/frequencyMax/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/frequencyMax", "#/properties/frequencyMax/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data18 < 1 || isNaN(data18)){
-vErrors = addError(vErrors, instancePath+"/frequencyMax", "#/properties/frequencyMax/minimum", "minimum", {comparison: ">=", limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/frequencyMax", "#/properties/frequencyMax/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
@@ -21806,7 +21806,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.period !== undefined && func0.call(data, "period")){
 let data20 = data.period;
 if(!((typeof data20 == "number") && (isFinite(data20)))){
-vErrors = addError(vErrors, instancePath+"/period", "#/properties/period/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/period", "#/properties/period/type", {type: "number"}); errors++;
 }
 }
 if(data._period !== undefined && func0.call(data, "_period")){
@@ -21817,7 +21817,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.periodMax !== undefined && func0.call(data, "periodMax")){
 let data22 = data.periodMax;
 if(!((typeof data22 == "number") && (isFinite(data22)))){
-vErrors = addError(vErrors, instancePath+"/periodMax", "#/properties/periodMax/type", "type", {type: "number"}); errors++;
+vErrors = addError(vErrors, instancePath+"/periodMax", "#/properties/periodMax/type", {type: "number"}); errors++;
 }
 }
 if(data._periodMax !== undefined && func0.call(data, "_periodMax")){
@@ -21828,7 +21828,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 if(data.periodUnit !== undefined && func0.call(data, "periodUnit")){
 let data24 = data.periodUnit;
 if(!(((((((data24 === "s") || (data24 === "min")) || (data24 === "h")) || (data24 === "d")) || (data24 === "wk")) || (data24 === "mo")) || (data24 === "a"))){
-vErrors = addError(vErrors, instancePath+"/periodUnit", "#/properties/periodUnit/enum", "enum", {allowedValues: schema9.properties.periodUnit.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/periodUnit", "#/properties/periodUnit/enum", {allowedValues: schema9.properties.periodUnit.enum}); errors++;
 }
 }
 if(data._periodUnit !== undefined && func0.call(data, "_periodUnit")){
@@ -21843,15 +21843,15 @@ const len1 = data26.length;
 for(let i1=0; i1<len1; i1++){
 let data27 = data26[i1];
 if(typeof data27 !== "string"){
-vErrors = addError(vErrors, instancePath+"/dayOfWeek/" + i1, "#/properties/dayOfWeek/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dayOfWeek/" + i1, "#/properties/dayOfWeek/items/type", {type: "string"}); errors++;
 }
 if(!(((((((data27 === "mon") || (data27 === "tue")) || (data27 === "wed")) || (data27 === "thu")) || (data27 === "fri")) || (data27 === "sat")) || (data27 === "sun"))){
-vErrors = addError(vErrors, instancePath+"/dayOfWeek/" + i1, "#/properties/dayOfWeek/items/enum", "enum", {allowedValues: schema9.properties.dayOfWeek.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/dayOfWeek/" + i1, "#/properties/dayOfWeek/items/enum", {allowedValues: schema9.properties.dayOfWeek.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/dayOfWeek", "#/properties/dayOfWeek/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/dayOfWeek", "#/properties/dayOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data._dayOfWeek !== undefined && func0.call(data, "_dayOfWeek")){
@@ -21865,7 +21865,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_dayOfWeek", "#/properties/_dayOfWeek/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_dayOfWeek", "#/properties/_dayOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data.timeOfDay !== undefined && func0.call(data, "timeOfDay")){
@@ -21876,19 +21876,19 @@ for(let i3=0; i3<len3; i3++){
 let data31 = data30[i3];
 if(typeof data31 === "string"){
 if(!pattern7.test(data31)){
-vErrors = addError(vErrors, instancePath+"/timeOfDay/" + i3, "#/properties/timeOfDay/items/pattern", "pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timeOfDay/" + i3, "#/properties/timeOfDay/items/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats3(data31))){
-vErrors = addError(vErrors, instancePath+"/timeOfDay/" + i3, "#/properties/timeOfDay/items/format", "format", {format: "fhir-time"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timeOfDay/" + i3, "#/properties/timeOfDay/items/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timeOfDay/" + i3, "#/properties/timeOfDay/items/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timeOfDay/" + i3, "#/properties/timeOfDay/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timeOfDay", "#/properties/timeOfDay/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timeOfDay", "#/properties/timeOfDay/type", {type: "array"}); errors++;
 }
 }
 if(data._timeOfDay !== undefined && func0.call(data, "_timeOfDay")){
@@ -21902,7 +21902,7 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_timeOfDay", "#/properties/_timeOfDay/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_timeOfDay", "#/properties/_timeOfDay/type", {type: "array"}); errors++;
 }
 }
 if(data.when !== undefined && func0.call(data, "when")){
@@ -21912,12 +21912,12 @@ const len5 = data34.length;
 for(let i5=0; i5<len5; i5++){
 let data35 = data34[i5];
 if(!((((((((((((((((((((((((((data35 === "MORN") || (data35 === "MORN.early")) || (data35 === "MORN.late")) || (data35 === "NOON")) || (data35 === "AFT")) || (data35 === "AFT.early")) || (data35 === "AFT.late")) || (data35 === "EVE")) || (data35 === "EVE.early")) || (data35 === "EVE.late")) || (data35 === "NIGHT")) || (data35 === "PHS")) || (data35 === "HS")) || (data35 === "WAKE")) || (data35 === "C")) || (data35 === "CM")) || (data35 === "CD")) || (data35 === "CV")) || (data35 === "AC")) || (data35 === "ACM")) || (data35 === "ACD")) || (data35 === "ACV")) || (data35 === "PC")) || (data35 === "PCM")) || (data35 === "PCD")) || (data35 === "PCV"))){
-vErrors = addError(vErrors, instancePath+"/when/" + i5, "#/properties/when/items/enum", "enum", {allowedValues: schema9.properties.when.items.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/when/" + i5, "#/properties/when/items/enum", {allowedValues: schema9.properties.when.items.enum}); errors++;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/when", "#/properties/when/type", {type: "array"}); errors++;
 }
 }
 if(data._when !== undefined && func0.call(data, "_when")){
@@ -21931,20 +21931,20 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/_when", "#/properties/_when/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/_when", "#/properties/_when/type", {type: "array"}); errors++;
 }
 }
 if(data.offset !== undefined && func0.call(data, "offset")){
 let data38 = data.offset;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/type", "type", {type: "integer"}); errors++;
+vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/type", {type: "integer"}); errors++;
 }
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 2147483647 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/maximum", "maximum", {comparison: "<=", limit: 2147483647}); errors++;
+vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data38 < 0 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/minimum", "minimum", {comparison: ">=", limit: 0}); errors++;
+vErrors = addError(vErrors, instancePath+"/offset", "#/properties/offset/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -21955,11 +21955,11 @@ vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj1);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "bounds[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "bounds[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate97.errors = vErrors;
 return errors === 0;
@@ -22038,7 +22038,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "type"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -22050,7 +22050,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -22074,11 +22074,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -22092,13 +22092,13 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data4 = data.type;
 if(!((((((((data4 === "named-event") || (data4 === "periodic")) || (data4 === "data-changed")) || (data4 === "data-added")) || (data4 === "data-modified")) || (data4 === "data-removed")) || (data4 === "data-accessed")) || (data4 === "data-access-ended"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema16.properties.type.enum}); errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema16.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
@@ -22110,11 +22110,11 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data6 = data.name;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
@@ -22136,11 +22136,11 @@ if(data.timingDate !== undefined && func0.call(data, "timingDate")){
 let data10 = data.timingDate;
 if(typeof data10 === "string"){
 if(!pattern2.test(data10)){
-vErrors = addError(vErrors, instancePath+"/timingDate", "#/properties/timingDate/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timingDate", "#/properties/timingDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timingDate", "#/properties/timingDate/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timingDate", "#/properties/timingDate/type", {type: "string"}); errors++;
 }
 }
 if(data._timingDate !== undefined && func0.call(data, "_timingDate")){
@@ -22152,11 +22152,11 @@ if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
 let data12 = data.timingDateTime;
 if(typeof data12 === "string"){
 if(!pattern3.test(data12)){
-vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/pattern", "pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
@@ -22175,7 +22175,7 @@ vErrors = addErrors(vErrors, validate29.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", {type: "array"}); errors++;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
@@ -22185,11 +22185,11 @@ vErrors = addErrors(vErrors, validate30.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj4);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "timing[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "timing[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate98.errors = vErrors;
 evaluated0.props = props0;
@@ -22262,28 +22262,28 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.valueCodeableConcept === undefined) || (!(func0.call(data, "valueCodeableConcept")))){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", "required", {missingProperty: "valueCodeableConcept"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "valueCodeableConcept"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-vErrors = addError(vErrors, instancePath, "#/allOf/0/if", "if", {failingKeyword: "then"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: "code"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(func1(data4) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", "minLength", {limit: 1}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", "type", {type: "string"}); errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -22297,7 +22297,7 @@ vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", "type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -22327,11 +22327,11 @@ vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 const forms0 = func2(data, obj5);
 if(forms0 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", "cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-vErrors = addError(vErrors, instancePath, "#/type", "type", {type: "object"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate99.errors = vErrors;
 return errors === 0;
@@ -22350,8 +22350,8 @@ validate99.evaluated = {
  "dynamicItems": false
 };
 
-function addError(vErrors, instancePath, schemaPath, keyword, params){
-return pushError(vErrors, {instancePath, schemaPath, keyword, params});
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
 }
 function pushError(vErrors, error){
 if(vErrors === null) return [error];
