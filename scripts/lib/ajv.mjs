@@ -109,7 +109,9 @@ function choiceKeyword(moduleDir) {
       const { gen, data, schema } = cxt;
       const helper = gen.scopeValue('func', { key: 'choiceForms', ref: CHOICE.choiceForms, code: _`require(${`${toSrc(moduleDir)}choice.cjs`}).choiceForms` });
       for (const [choice, forms] of /** @type {[string, string[]][]} */ (Object.entries(schema))) {
-        const items = forms.reduce((/** @type {import('ajv').Code} */ code, form, i) => (i === 0 ? _`${form}` : _`${code}, ${form}`), _``);
+        // A form a line when they are many, so that no line is long (scripts/lib/standalone.mjs).
+        const many = forms.join(', ').length > 100;
+        const items = forms.reduce((/** @type {import('ajv').Code} */ code, form, i) => (i === 0 ? _`${form}` : many ? _`${code},\n${form}` : _`${code}, ${form}`), _``);
         const set = gen.scopeValue('obj', { key: `choice:${forms.join(',')}`, ref: new Set(forms), code: _`new Set([${items}])` });
         const present = gen.const('forms', _`${helper}(${data}, ${set})`);
         gen.if(_`${present} !== null`, () => {

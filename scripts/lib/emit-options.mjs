@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { build } from 'esbuild';
-import { localNames, standalone } from './standalone.mjs';
+import { canonicalStandalone, localNames } from './standalone.mjs';
 import { emitRuleList } from './emit-rule-list.mjs';
 
 /** Keywords the published config schema carries for editors (VS Code shows them): annotations here. */
@@ -110,7 +110,7 @@ function optionsAjv() {
 function validatorModule(/** @type {any} */ schema) {
   const ajv = optionsAjv();
   ajv.addSchema(schema);
-  return localNames(standalone(ajv, { validate: schema.$id }));
+  return localNames(canonicalStandalone(ajv, { validate: schema.$id }));
 }
 
 /**

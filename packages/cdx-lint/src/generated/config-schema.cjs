@@ -14,7 +14,7 @@ const pattern3 = new RegExp("^https?://", "u");
 const schema1 = {"enum":["off","warn","error"]};
 const pattern4 = new RegExp("^[a-z][a-z0-9-]*$", "u");
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -29,26 +29,12 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern4.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},propertyName:key0}); errors++;
 }
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/propertyNames", {propertyName: key0}); errors++;
 }
 }
 for(const key1 in data){
@@ -58,76 +44,34 @@ const _errs4 = errors;
 let valid2 = false;
 const _errs5 = errors;
 if(!(((data0 === "off") || (data0 === "warn")) || (data0 === "error"))){
-const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 var _valid0 = _errs5 === errors;
 valid2 = valid2 || _valid0;
 const _errs8 = errors;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf/1/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "#/additionalProperties/anyOf/1/minItems", {limit: 1}); errors++;
 }
 const len0 = data0.length;
 if(len0 > 0){
 let data1 = data0[0];
 if(!(((data1 === "off") || (data1 === "warn")) || (data1 === "error"))){
-const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/0",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/0", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 }
 const len1 = data0.length;
 if(!(len1 <= 1)){
-const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf/1/items",keyword:"items",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "#/additionalProperties/anyOf/1/items", {limit: 1}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "#/additionalProperties/anyOf/1/type", {type: "array"}); errors++;
 }
 var _valid0 = _errs8 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
-const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "#/additionalProperties/anyOf", {}); errors++;
 }
 else {
 errors = _errs4;
@@ -148,64 +92,29 @@ const _errs15 = errors;
 let valid7 = false;
 const _errs16 = errors;
 if(!(((data2 === "off") || (data2 === "warn")) || (data2 === "error"))){
-const err8 = {instancePath:instancePath+"/attachment-size",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 var _valid1 = _errs16 === errors;
 valid7 = valid7 || _valid1;
 const _errs19 = errors;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err9 = {instancePath:instancePath+"/attachment-size",schemaPath:"#/properties/attachment-size/anyOf/1/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size", "#/properties/attachment-size/anyOf/1/minItems", {limit: 1}); errors++;
 }
 const len2 = data2.length;
 if(len2 > 0){
 let data3 = data2[0];
 if(!(((data3 === "off") || (data3 === "warn")) || (data3 === "error"))){
-const err10 = {instancePath:instancePath+"/attachment-size/0",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size/0", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 }
 const len3 = data2.length;
 if(!(len3 <= 1)){
-const err11 = {instancePath:instancePath+"/attachment-size",schemaPath:"#/properties/attachment-size/anyOf/1/items",keyword:"items",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size", "#/properties/attachment-size/anyOf/1/items", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/attachment-size",schemaPath:"#/properties/attachment-size/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size", "#/properties/attachment-size/anyOf/1/type", {type: "array"}); errors++;
 }
 var _valid1 = _errs19 === errors;
 valid7 = valid7 || _valid1;
@@ -215,27 +124,13 @@ var items1 = true;
 const _errs24 = errors;
 if(Array.isArray(data2)){
 if(data2.length < 2){
-const err13 = {instancePath:instancePath+"/attachment-size",schemaPath:"#/properties/attachment-size/anyOf/2/minItems",keyword:"minItems",params:{limit: 2}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size", "#/properties/attachment-size/anyOf/2/minItems", {limit: 2}); errors++;
 }
 const len4 = data2.length;
 if(len4 > 0){
 let data4 = data2[0];
 if(!(((data4 === "off") || (data4 === "warn")) || (data4 === "error"))){
-const err14 = {instancePath:instancePath+"/attachment-size/0",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size/0", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 }
 if(len4 > 1){
@@ -243,74 +138,32 @@ let data5 = data2[1];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
 if(!(key2 === "attachmentLimit")){
-const err15 = {instancePath:instancePath+"/attachment-size/1",schemaPath:"#/properties/attachment-size/anyOf/2/prefixItems/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size/1", "#/properties/attachment-size/anyOf/2/prefixItems/1/additionalProperties", {additionalProperty: key2}); errors++;
 }
 }
 if(data5.attachmentLimit !== undefined){
 let data6 = data5.attachmentLimit;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err16 = {instancePath:instancePath+"/attachment-size/1/attachmentLimit",schemaPath:"#/properties/attachment-size/anyOf/2/prefixItems/1/properties/attachmentLimit/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size/1/attachmentLimit", "#/properties/attachment-size/anyOf/2/prefixItems/1/properties/attachmentLimit/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-const err17 = {instancePath:instancePath+"/attachment-size/1/attachmentLimit",schemaPath:"#/properties/attachment-size/anyOf/2/prefixItems/1/properties/attachmentLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size/1/attachmentLimit", "#/properties/attachment-size/anyOf/2/prefixItems/1/properties/attachmentLimit/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/attachment-size/1",schemaPath:"#/properties/attachment-size/anyOf/2/prefixItems/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size/1", "#/properties/attachment-size/anyOf/2/prefixItems/1/type", {type: "object"}); errors++;
 }
 }
 const len5 = data2.length;
 if(!(len5 <= 2)){
-const err19 = {instancePath:instancePath+"/attachment-size",schemaPath:"#/properties/attachment-size/anyOf/2/items",keyword:"items",params:{limit: 2}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size", "#/properties/attachment-size/anyOf/2/items", {limit: 2}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/attachment-size",schemaPath:"#/properties/attachment-size/anyOf/2/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size", "#/properties/attachment-size/anyOf/2/type", {type: "array"}); errors++;
 }
 var _valid1 = _errs24 === errors;
 valid7 = valid7 || _valid1;
@@ -320,14 +173,7 @@ items1 = true;
 }
 }
 if(!valid7){
-const err21 = {instancePath:instancePath+"/attachment-size",schemaPath:"#/properties/attachment-size/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachment-size", "#/properties/attachment-size/anyOf", {}); errors++;
 }
 else {
 errors = _errs15;
@@ -347,64 +193,29 @@ const _errs37 = errors;
 let valid14 = false;
 const _errs38 = errors;
 if(!(((data7 === "off") || (data7 === "warn")) || (data7 === "error"))){
-const err22 = {instancePath:instancePath+"/bundle-event-uri",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 var _valid2 = _errs38 === errors;
 valid14 = valid14 || _valid2;
 const _errs41 = errors;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err23 = {instancePath:instancePath+"/bundle-event-uri",schemaPath:"#/properties/bundle-event-uri/anyOf/1/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri", "#/properties/bundle-event-uri/anyOf/1/minItems", {limit: 1}); errors++;
 }
 const len6 = data7.length;
 if(len6 > 0){
 let data8 = data7[0];
 if(!(((data8 === "off") || (data8 === "warn")) || (data8 === "error"))){
-const err24 = {instancePath:instancePath+"/bundle-event-uri/0",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri/0", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 }
 const len7 = data7.length;
 if(!(len7 <= 1)){
-const err25 = {instancePath:instancePath+"/bundle-event-uri",schemaPath:"#/properties/bundle-event-uri/anyOf/1/items",keyword:"items",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri", "#/properties/bundle-event-uri/anyOf/1/items", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/bundle-event-uri",schemaPath:"#/properties/bundle-event-uri/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri", "#/properties/bundle-event-uri/anyOf/1/type", {type: "array"}); errors++;
 }
 var _valid2 = _errs41 === errors;
 valid14 = valid14 || _valid2;
@@ -414,27 +225,13 @@ var items2 = true;
 const _errs46 = errors;
 if(Array.isArray(data7)){
 if(data7.length < 2){
-const err27 = {instancePath:instancePath+"/bundle-event-uri",schemaPath:"#/properties/bundle-event-uri/anyOf/2/minItems",keyword:"minItems",params:{limit: 2}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri", "#/properties/bundle-event-uri/anyOf/2/minItems", {limit: 2}); errors++;
 }
 const len8 = data7.length;
 if(len8 > 0){
 let data9 = data7[0];
 if(!(((data9 === "off") || (data9 === "warn")) || (data9 === "error"))){
-const err28 = {instancePath:instancePath+"/bundle-event-uri/0",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri/0", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 }
 if(len8 > 1){
@@ -442,99 +239,43 @@ let data10 = data7[1];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 for(const key3 in data10){
 if(!((key3 === "fhirDefsUrl") || (key3 === "operation"))){
-const err29 = {instancePath:instancePath+"/bundle-event-uri/1",schemaPath:"#/properties/bundle-event-uri/anyOf/2/prefixItems/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri/1", "#/properties/bundle-event-uri/anyOf/2/prefixItems/1/additionalProperties", {additionalProperty: key3}); errors++;
 }
 }
 if(data10.fhirDefsUrl !== undefined){
 let data11 = data10.fhirDefsUrl;
 if(typeof data11 === "string"){
 if(!pattern3.test(data11)){
-const err30 = {instancePath:instancePath+"/bundle-event-uri/1/fhirDefsUrl",schemaPath:"#/properties/bundle-event-uri/anyOf/2/prefixItems/1/properties/fhirDefsUrl/pattern",keyword:"pattern",params:{pattern: "^https?://"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri/1/fhirDefsUrl", "#/properties/bundle-event-uri/anyOf/2/prefixItems/1/properties/fhirDefsUrl/pattern", {pattern: "^https?://"}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/bundle-event-uri/1/fhirDefsUrl",schemaPath:"#/properties/bundle-event-uri/anyOf/2/prefixItems/1/properties/fhirDefsUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri/1/fhirDefsUrl", "#/properties/bundle-event-uri/anyOf/2/prefixItems/1/properties/fhirDefsUrl/type", {type: "string"}); errors++;
 }
 }
 if(data10.operation !== undefined){
 let data12 = data10.operation;
 if(typeof data12 === "string"){
 if(func1(data12) < 1){
-const err32 = {instancePath:instancePath+"/bundle-event-uri/1/operation",schemaPath:"#/properties/bundle-event-uri/anyOf/2/prefixItems/1/properties/operation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri/1/operation", "#/properties/bundle-event-uri/anyOf/2/prefixItems/1/properties/operation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/bundle-event-uri/1/operation",schemaPath:"#/properties/bundle-event-uri/anyOf/2/prefixItems/1/properties/operation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri/1/operation", "#/properties/bundle-event-uri/anyOf/2/prefixItems/1/properties/operation/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/bundle-event-uri/1",schemaPath:"#/properties/bundle-event-uri/anyOf/2/prefixItems/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri/1", "#/properties/bundle-event-uri/anyOf/2/prefixItems/1/type", {type: "object"}); errors++;
 }
 }
 const len9 = data7.length;
 if(!(len9 <= 2)){
-const err35 = {instancePath:instancePath+"/bundle-event-uri",schemaPath:"#/properties/bundle-event-uri/anyOf/2/items",keyword:"items",params:{limit: 2}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri", "#/properties/bundle-event-uri/anyOf/2/items", {limit: 2}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/bundle-event-uri",schemaPath:"#/properties/bundle-event-uri/anyOf/2/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri", "#/properties/bundle-event-uri/anyOf/2/type", {type: "array"}); errors++;
 }
 var _valid2 = _errs46 === errors;
 valid14 = valid14 || _valid2;
@@ -544,14 +285,7 @@ items2 = true;
 }
 }
 if(!valid14){
-const err37 = {instancePath:instancePath+"/bundle-event-uri",schemaPath:"#/properties/bundle-event-uri/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bundle-event-uri", "#/properties/bundle-event-uri/anyOf", {}); errors++;
 }
 else {
 errors = _errs37;
@@ -571,64 +305,29 @@ const _errs62 = errors;
 let valid21 = false;
 const _errs63 = errors;
 if(!(((data13 === "off") || (data13 === "warn")) || (data13 === "error"))){
-const err38 = {instancePath:instancePath+"/fhir-invariant",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 var _valid3 = _errs63 === errors;
 valid21 = valid21 || _valid3;
 const _errs66 = errors;
 if(Array.isArray(data13)){
 if(data13.length < 1){
-const err39 = {instancePath:instancePath+"/fhir-invariant",schemaPath:"#/properties/fhir-invariant/anyOf/1/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant", "#/properties/fhir-invariant/anyOf/1/minItems", {limit: 1}); errors++;
 }
 const len10 = data13.length;
 if(len10 > 0){
 let data14 = data13[0];
 if(!(((data14 === "off") || (data14 === "warn")) || (data14 === "error"))){
-const err40 = {instancePath:instancePath+"/fhir-invariant/0",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant/0", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 }
 const len11 = data13.length;
 if(!(len11 <= 1)){
-const err41 = {instancePath:instancePath+"/fhir-invariant",schemaPath:"#/properties/fhir-invariant/anyOf/1/items",keyword:"items",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant", "#/properties/fhir-invariant/anyOf/1/items", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/fhir-invariant",schemaPath:"#/properties/fhir-invariant/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant", "#/properties/fhir-invariant/anyOf/1/type", {type: "array"}); errors++;
 }
 var _valid3 = _errs66 === errors;
 valid21 = valid21 || _valid3;
@@ -638,27 +337,13 @@ var items3 = true;
 const _errs71 = errors;
 if(Array.isArray(data13)){
 if(data13.length < 2){
-const err43 = {instancePath:instancePath+"/fhir-invariant",schemaPath:"#/properties/fhir-invariant/anyOf/2/minItems",keyword:"minItems",params:{limit: 2}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant", "#/properties/fhir-invariant/anyOf/2/minItems", {limit: 2}); errors++;
 }
 const len12 = data13.length;
 if(len12 > 0){
 let data15 = data13[0];
 if(!(((data15 === "off") || (data15 === "warn")) || (data15 === "error"))){
-const err44 = {instancePath:instancePath+"/fhir-invariant/0",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant/0", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 }
 if(len12 > 1){
@@ -666,61 +351,26 @@ let data16 = data13[1];
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 for(const key4 in data16){
 if(!(key4 === "bestPracticeInvariants")){
-const err45 = {instancePath:instancePath+"/fhir-invariant/1",schemaPath:"#/properties/fhir-invariant/anyOf/2/prefixItems/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant/1", "#/properties/fhir-invariant/anyOf/2/prefixItems/1/additionalProperties", {additionalProperty: key4}); errors++;
 }
 }
 if(data16.bestPracticeInvariants !== undefined){
 if(typeof data16.bestPracticeInvariants !== "boolean"){
-const err46 = {instancePath:instancePath+"/fhir-invariant/1/bestPracticeInvariants",schemaPath:"#/properties/fhir-invariant/anyOf/2/prefixItems/1/properties/bestPracticeInvariants/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant/1/bestPracticeInvariants", "#/properties/fhir-invariant/anyOf/2/prefixItems/1/properties/bestPracticeInvariants/type", {type: "boolean"}); errors++;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/fhir-invariant/1",schemaPath:"#/properties/fhir-invariant/anyOf/2/prefixItems/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant/1", "#/properties/fhir-invariant/anyOf/2/prefixItems/1/type", {type: "object"}); errors++;
 }
 }
 const len13 = data13.length;
 if(!(len13 <= 2)){
-const err48 = {instancePath:instancePath+"/fhir-invariant",schemaPath:"#/properties/fhir-invariant/anyOf/2/items",keyword:"items",params:{limit: 2}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant", "#/properties/fhir-invariant/anyOf/2/items", {limit: 2}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/fhir-invariant",schemaPath:"#/properties/fhir-invariant/anyOf/2/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant", "#/properties/fhir-invariant/anyOf/2/type", {type: "array"}); errors++;
 }
 var _valid3 = _errs71 === errors;
 valid21 = valid21 || _valid3;
@@ -730,14 +380,7 @@ items3 = true;
 }
 }
 if(!valid21){
-const err50 = {instancePath:instancePath+"/fhir-invariant",schemaPath:"#/properties/fhir-invariant/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir-invariant", "#/properties/fhir-invariant/anyOf", {}); errors++;
 }
 else {
 errors = _errs62;
@@ -757,64 +400,29 @@ const _errs84 = errors;
 let valid28 = false;
 const _errs85 = errors;
 if(!(((data18 === "off") || (data18 === "warn")) || (data18 === "error"))){
-const err51 = {instancePath:instancePath+"/source-id",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 var _valid4 = _errs85 === errors;
 valid28 = valid28 || _valid4;
 const _errs88 = errors;
 if(Array.isArray(data18)){
 if(data18.length < 1){
-const err52 = {instancePath:instancePath+"/source-id",schemaPath:"#/properties/source-id/anyOf/1/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id", "#/properties/source-id/anyOf/1/minItems", {limit: 1}); errors++;
 }
 const len14 = data18.length;
 if(len14 > 0){
 let data19 = data18[0];
 if(!(((data19 === "off") || (data19 === "warn")) || (data19 === "error"))){
-const err53 = {instancePath:instancePath+"/source-id/0",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id/0", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 }
 const len15 = data18.length;
 if(!(len15 <= 1)){
-const err54 = {instancePath:instancePath+"/source-id",schemaPath:"#/properties/source-id/anyOf/1/items",keyword:"items",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id", "#/properties/source-id/anyOf/1/items", {limit: 1}); errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/source-id",schemaPath:"#/properties/source-id/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id", "#/properties/source-id/anyOf/1/type", {type: "array"}); errors++;
 }
 var _valid4 = _errs88 === errors;
 valid28 = valid28 || _valid4;
@@ -824,27 +432,13 @@ var items4 = true;
 const _errs93 = errors;
 if(Array.isArray(data18)){
 if(data18.length < 2){
-const err56 = {instancePath:instancePath+"/source-id",schemaPath:"#/properties/source-id/anyOf/2/minItems",keyword:"minItems",params:{limit: 2}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id", "#/properties/source-id/anyOf/2/minItems", {limit: 2}); errors++;
 }
 const len16 = data18.length;
 if(len16 > 0){
 let data20 = data18[0];
 if(!(((data20 === "off") || (data20 === "warn")) || (data20 === "error"))){
-const err57 = {instancePath:instancePath+"/source-id/0",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id/0", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 }
 if(len16 > 1){
@@ -852,61 +446,26 @@ let data21 = data18[1];
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 for(const key5 in data21){
 if(!(key5 === "multipleApiKeys")){
-const err58 = {instancePath:instancePath+"/source-id/1",schemaPath:"#/properties/source-id/anyOf/2/prefixItems/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id/1", "#/properties/source-id/anyOf/2/prefixItems/1/additionalProperties", {additionalProperty: key5}); errors++;
 }
 }
 if(data21.multipleApiKeys !== undefined){
 if(typeof data21.multipleApiKeys !== "boolean"){
-const err59 = {instancePath:instancePath+"/source-id/1/multipleApiKeys",schemaPath:"#/properties/source-id/anyOf/2/prefixItems/1/properties/multipleApiKeys/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id/1/multipleApiKeys", "#/properties/source-id/anyOf/2/prefixItems/1/properties/multipleApiKeys/type", {type: "boolean"}); errors++;
 }
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/source-id/1",schemaPath:"#/properties/source-id/anyOf/2/prefixItems/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id/1", "#/properties/source-id/anyOf/2/prefixItems/1/type", {type: "object"}); errors++;
 }
 }
 const len17 = data18.length;
 if(!(len17 <= 2)){
-const err61 = {instancePath:instancePath+"/source-id",schemaPath:"#/properties/source-id/anyOf/2/items",keyword:"items",params:{limit: 2}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id", "#/properties/source-id/anyOf/2/items", {limit: 2}); errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/source-id",schemaPath:"#/properties/source-id/anyOf/2/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id", "#/properties/source-id/anyOf/2/type", {type: "array"}); errors++;
 }
 var _valid4 = _errs93 === errors;
 valid28 = valid28 || _valid4;
@@ -916,14 +475,7 @@ items4 = true;
 }
 }
 if(!valid28){
-const err63 = {instancePath:instancePath+"/source-id",schemaPath:"#/properties/source-id/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source-id", "#/properties/source-id/anyOf", {}); errors++;
 }
 else {
 errors = _errs84;
@@ -943,64 +495,29 @@ const _errs106 = errors;
 let valid35 = false;
 const _errs107 = errors;
 if(!(((data23 === "off") || (data23 === "warn")) || (data23 === "error"))){
-const err64 = {instancePath:instancePath+"/spelling-drift",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 var _valid5 = _errs107 === errors;
 valid35 = valid35 || _valid5;
 const _errs110 = errors;
 if(Array.isArray(data23)){
 if(data23.length < 1){
-const err65 = {instancePath:instancePath+"/spelling-drift",schemaPath:"#/properties/spelling-drift/anyOf/1/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift", "#/properties/spelling-drift/anyOf/1/minItems", {limit: 1}); errors++;
 }
 const len18 = data23.length;
 if(len18 > 0){
 let data24 = data23[0];
 if(!(((data24 === "off") || (data24 === "warn")) || (data24 === "error"))){
-const err66 = {instancePath:instancePath+"/spelling-drift/0",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift/0", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 }
 const len19 = data23.length;
 if(!(len19 <= 1)){
-const err67 = {instancePath:instancePath+"/spelling-drift",schemaPath:"#/properties/spelling-drift/anyOf/1/items",keyword:"items",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift", "#/properties/spelling-drift/anyOf/1/items", {limit: 1}); errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/spelling-drift",schemaPath:"#/properties/spelling-drift/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift", "#/properties/spelling-drift/anyOf/1/type", {type: "array"}); errors++;
 }
 var _valid5 = _errs110 === errors;
 valid35 = valid35 || _valid5;
@@ -1010,27 +527,13 @@ var items5 = true;
 const _errs115 = errors;
 if(Array.isArray(data23)){
 if(data23.length < 2){
-const err69 = {instancePath:instancePath+"/spelling-drift",schemaPath:"#/properties/spelling-drift/anyOf/2/minItems",keyword:"minItems",params:{limit: 2}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift", "#/properties/spelling-drift/anyOf/2/minItems", {limit: 2}); errors++;
 }
 const len20 = data23.length;
 if(len20 > 0){
 let data25 = data23[0];
 if(!(((data25 === "off") || (data25 === "warn")) || (data25 === "error"))){
-const err70 = {instancePath:instancePath+"/spelling-drift/0",schemaPath:"#/$defs/severity/enum",keyword:"enum",params:{allowedValues: schema1.enum}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift/0", "#/$defs/severity/enum", {allowedValues: schema1.enum}); errors++;
 }
 }
 if(len20 > 1){
@@ -1038,14 +541,7 @@ let data26 = data23[1];
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 for(const key6 in data26){
 if(!(key6 === "knownVariants")){
-const err71 = {instancePath:instancePath+"/spelling-drift/1",schemaPath:"#/properties/spelling-drift/anyOf/2/prefixItems/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift/1", "#/properties/spelling-drift/anyOf/2/prefixItems/1/additionalProperties", {additionalProperty: key6}); errors++;
 }
 }
 if(data26.knownVariants !== undefined){
@@ -1055,72 +551,30 @@ for(const key7 in data27){
 let data28 = data27[key7];
 if(typeof data28 === "string"){
 if(func1(data28) < 1){
-const err72 = {instancePath:instancePath+"/spelling-drift/1/knownVariants/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/spelling-drift/anyOf/2/prefixItems/1/properties/knownVariants/additionalProperties/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift/1/knownVariants/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/spelling-drift/anyOf/2/prefixItems/1/properties/knownVariants/additionalProperties/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/spelling-drift/1/knownVariants/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/spelling-drift/anyOf/2/prefixItems/1/properties/knownVariants/additionalProperties/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift/1/knownVariants/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/spelling-drift/anyOf/2/prefixItems/1/properties/knownVariants/additionalProperties/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/spelling-drift/1/knownVariants",schemaPath:"#/properties/spelling-drift/anyOf/2/prefixItems/1/properties/knownVariants/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift/1/knownVariants", "#/properties/spelling-drift/anyOf/2/prefixItems/1/properties/knownVariants/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/spelling-drift/1",schemaPath:"#/properties/spelling-drift/anyOf/2/prefixItems/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift/1", "#/properties/spelling-drift/anyOf/2/prefixItems/1/type", {type: "object"}); errors++;
 }
 }
 const len21 = data23.length;
 if(!(len21 <= 2)){
-const err76 = {instancePath:instancePath+"/spelling-drift",schemaPath:"#/properties/spelling-drift/anyOf/2/items",keyword:"items",params:{limit: 2}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift", "#/properties/spelling-drift/anyOf/2/items", {limit: 2}); errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/spelling-drift",schemaPath:"#/properties/spelling-drift/anyOf/2/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift", "#/properties/spelling-drift/anyOf/2/type", {type: "array"}); errors++;
 }
 var _valid5 = _errs115 === errors;
 valid35 = valid35 || _valid5;
@@ -1130,14 +584,7 @@ items5 = true;
 }
 }
 if(!valid35){
-const err78 = {instancePath:instancePath+"/spelling-drift",schemaPath:"#/properties/spelling-drift/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/spelling-drift", "#/properties/spelling-drift/anyOf", {}); errors++;
 }
 else {
 errors = _errs106;
@@ -1153,14 +600,7 @@ vErrors = null;
 }
 }
 else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -1168,7 +608,7 @@ return errors === 0;
 validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdx-lint/cdx-lint.config.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1182,65 +622,30 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func0.call(schema0.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/additionalProperties", {additionalProperty: key0}); errors++;
 }
 }
 if(data.$schema !== undefined){
 if(typeof data.$schema !== "string"){
-const err1 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/$schema", "#/properties/%24schema/type", {type: "string"}); errors++;
 }
 }
 if(data.extensions !== undefined){
 let data1 = data.extensions;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err2 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extensions", "#/properties/extensions/minItems", {limit: 1}); errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err3 = {instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/pattern",keyword:"pattern",params:{pattern: "^\\.[A-Za-z0-9._-]+$"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extensions/" + i0, "#/properties/extensions/items/pattern", {pattern: "^\\.[A-Za-z0-9._-]+$"}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extensions/" + i0, "#/properties/extensions/items/type", {type: "string"}); errors++;
 }
 }
 let i1 = data1.length;
@@ -1254,14 +659,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err5 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extensions", "#/properties/extensions/uniqueItems", {i: i1, j: j0}); errors++;
 break;
 }
 indices0[item0] = i1;
@@ -1269,14 +667,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extensions", "#/properties/extensions/type", {type: "array"}); errors++;
 }
 }
 if(data.ignores !== undefined){
@@ -1287,47 +678,19 @@ for(let i2=0; i2<len1; i2++){
 let data4 = data3[i2];
 if(typeof data4 === "string"){
 if(func1(data4) > 256){
-const err7 = {instancePath:instancePath+"/ignores/" + i2,schemaPath:"#/$defs/glob/maxLength",keyword:"maxLength",params:{limit: 256}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ignores/" + i2, "#/$defs/glob/maxLength", {limit: 256}); errors++;
 }
 if(func1(data4) < 1){
-const err8 = {instancePath:instancePath+"/ignores/" + i2,schemaPath:"#/$defs/glob/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ignores/" + i2, "#/$defs/glob/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/ignores/" + i2,schemaPath:"#/$defs/glob/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ignores/" + i2, "#/$defs/glob/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/ignores",schemaPath:"#/properties/ignores/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ignores", "#/properties/ignores/type", {type: "array"}); errors++;
 }
 }
 if(data.kinds !== undefined){
@@ -1337,89 +700,39 @@ for(const key1 in data5){
 const _errs19 = errors;
 if(typeof key1 === "string"){
 if(func1(key1) > 256){
-const err11 = {instancePath:instancePath+"/kinds",schemaPath:"#/$defs/glob/maxLength",keyword:"maxLength",params:{limit: 256},propertyName:key1};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = pushError(vErrors, {instancePath:instancePath+"/kinds",schemaPath:"#/$defs/glob/maxLength",keyword:"maxLength",params:{limit: 256},propertyName:key1}); errors++;
 }
 if(func1(key1) < 1){
-const err12 = {instancePath:instancePath+"/kinds",schemaPath:"#/$defs/glob/minLength",keyword:"minLength",params:{limit: 1},propertyName:key1};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = pushError(vErrors, {instancePath:instancePath+"/kinds",schemaPath:"#/$defs/glob/minLength",keyword:"minLength",params:{limit: 1},propertyName:key1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/kinds",schemaPath:"#/$defs/glob/type",keyword:"type",params:{type: "string"},propertyName:key1};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = pushError(vErrors, {instancePath:instancePath+"/kinds",schemaPath:"#/$defs/glob/type",keyword:"type",params:{type: "string"},propertyName:key1}); errors++;
 }
 var valid7 = _errs19 === errors;
 if(!valid7){
-const err14 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinds", "#/properties/kinds/propertyNames", {propertyName: key1}); errors++;
 }
 }
 for(const key2 in data5){
 let data6 = data5[key2];
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-const err15 = {instancePath:instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/kind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9 -]*(?:/[A-Za-z_][A-Za-z0-9_-]*)+$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/kind/pattern", {pattern: "^[A-Za-z][A-Za-z0-9 -]*(?:/[A-Za-z_][A-Za-z0-9_-]*)+$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/kind/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinds/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/kind/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinds", "#/properties/kinds/type", {type: "object"}); errors++;
 }
 }
 if(data.rules !== undefined){
-if(!(validate1(data.rules, {instancePath:instancePath+"/rules",parentData:data,parentDataProperty:"rules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data.rules, {instancePath:instancePath+"/rules"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.overrides !== undefined){
@@ -1430,229 +743,102 @@ for(let i3=0; i3<len2; i3++){
 let data9 = data8[i3];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.rules === undefined){
-const err18 = {instancePath:instancePath+"/overrides/" + i3,schemaPath:"#/properties/overrides/items/required",keyword:"required",params:{missingProperty: "rules"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3, "#/properties/overrides/items/required", {missingProperty: "rules"}); errors++;
 }
 for(const key3 in data9){
 if(!(((key3 === "files") || (key3 === "pointers")) || (key3 === "rules"))){
-const err19 = {instancePath:instancePath+"/overrides/" + i3,schemaPath:"#/properties/overrides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3, "#/properties/overrides/items/additionalProperties", {additionalProperty: key3}); errors++;
 }
 }
 if(data9.files !== undefined){
 let data10 = data9.files;
 if(Array.isArray(data10)){
 if(data10.length < 1){
-const err20 = {instancePath:instancePath+"/overrides/" + i3+"/files",schemaPath:"#/properties/overrides/items/properties/files/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files", "#/properties/overrides/items/properties/files/minItems", {limit: 1}); errors++;
 }
 const len3 = data10.length;
 for(let i4=0; i4<len3; i4++){
 let data11 = data10[i4];
 if(typeof data11 === "string"){
 if(func1(data11) > 256){
-const err21 = {instancePath:instancePath+"/overrides/" + i3+"/files/" + i4,schemaPath:"#/$defs/glob/maxLength",keyword:"maxLength",params:{limit: 256}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files/" + i4, "#/$defs/glob/maxLength", {limit: 256}); errors++;
 }
 if(func1(data11) < 1){
-const err22 = {instancePath:instancePath+"/overrides/" + i3+"/files/" + i4,schemaPath:"#/$defs/glob/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files/" + i4, "#/$defs/glob/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/overrides/" + i3+"/files/" + i4,schemaPath:"#/$defs/glob/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files/" + i4, "#/$defs/glob/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/overrides/" + i3+"/files",schemaPath:"#/properties/overrides/items/properties/files/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/files", "#/properties/overrides/items/properties/files/type", {type: "array"}); errors++;
 }
 }
 if(data9.pointers !== undefined){
 let data12 = data9.pointers;
 if(Array.isArray(data12)){
 if(data12.length < 1){
-const err25 = {instancePath:instancePath+"/overrides/" + i3+"/pointers",schemaPath:"#/properties/overrides/items/properties/pointers/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers", "#/properties/overrides/items/properties/pointers/minItems", {limit: 1}); errors++;
 }
 const len4 = data12.length;
 for(let i5=0; i5<len4; i5++){
 let data13 = data12[i5];
 if(typeof data13 === "string"){
 if(!pattern2.test(data13)){
-const err26 = {instancePath:instancePath+"/overrides/" + i3+"/pointers/" + i5,schemaPath:"#/properties/overrides/items/properties/pointers/items/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers/" + i5, "#/properties/overrides/items/properties/pointers/items/pattern", {pattern: "^(/.*)?$"}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/overrides/" + i3+"/pointers/" + i5,schemaPath:"#/properties/overrides/items/properties/pointers/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers/" + i5, "#/properties/overrides/items/properties/pointers/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/overrides/" + i3+"/pointers",schemaPath:"#/properties/overrides/items/properties/pointers/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3+"/pointers", "#/properties/overrides/items/properties/pointers/type", {type: "array"}); errors++;
 }
 }
 if(data9.rules !== undefined){
-if(!(validate1(data9.rules, {instancePath:instancePath+"/overrides/" + i3+"/rules",parentData:data9,parentDataProperty:"rules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data9.rules, {instancePath:instancePath+"/overrides/" + i3+"/rules"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/overrides/" + i3,schemaPath:"#/properties/overrides/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides/" + i3, "#/properties/overrides/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overrides", "#/properties/overrides/type", {type: "array"}); errors++;
 }
 }
 if(data.attachmentLimit !== undefined){
 let data15 = data.attachmentLimit;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err31 = {instancePath:instancePath+"/attachmentLimit",schemaPath:"#/properties/attachmentLimit/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/type", {type: "integer"}); errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 < 0 || isNaN(data15)){
-const err32 = {instancePath:instancePath+"/attachmentLimit",schemaPath:"#/properties/attachmentLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data.bestPracticeInvariants !== undefined){
 if(typeof data.bestPracticeInvariants !== "boolean"){
-const err33 = {instancePath:instancePath+"/bestPracticeInvariants",schemaPath:"#/properties/bestPracticeInvariants/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bestPracticeInvariants", "#/properties/bestPracticeInvariants/type", {type: "boolean"}); errors++;
 }
 }
 if(data.fhir_defs_url !== undefined){
 let data17 = data.fhir_defs_url;
 if(typeof data17 === "string"){
 if(!pattern3.test(data17)){
-const err34 = {instancePath:instancePath+"/fhir_defs_url",schemaPath:"#/properties/fhir_defs_url/pattern",keyword:"pattern",params:{pattern: "^https?://"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir_defs_url", "#/properties/fhir_defs_url/pattern", {pattern: "^https?://"}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/fhir_defs_url",schemaPath:"#/properties/fhir_defs_url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhir_defs_url", "#/properties/fhir_defs_url/type", {type: "string"}); errors++;
 }
 }
 if(data.knownVariants !== undefined){
@@ -1662,102 +848,59 @@ for(const key4 in data18){
 let data19 = data18[key4];
 if(typeof data19 === "string"){
 if(func1(data19) < 1){
-const err36 = {instancePath:instancePath+"/knownVariants/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/knownVariants/additionalProperties/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/knownVariants/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/knownVariants/additionalProperties/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/knownVariants",schemaPath:"#/properties/knownVariants/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants", "#/properties/knownVariants/type", {type: "object"}); errors++;
 }
 }
 if(data.multipleApiKeys !== undefined){
 if(typeof data.multipleApiKeys !== "boolean"){
-const err39 = {instancePath:instancePath+"/multipleApiKeys",schemaPath:"#/properties/multipleApiKeys/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/multipleApiKeys", "#/properties/multipleApiKeys/type", {type: "boolean"}); errors++;
 }
 }
 if(data.maxFindingsPerRule !== undefined){
 let data21 = data.maxFindingsPerRule;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err40 = {instancePath:instancePath+"/maxFindingsPerRule",schemaPath:"#/properties/maxFindingsPerRule/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxFindingsPerRule", "#/properties/maxFindingsPerRule/type", {type: "integer"}); errors++;
 }
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-const err41 = {instancePath:instancePath+"/maxFindingsPerRule",schemaPath:"#/properties/maxFindingsPerRule/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxFindingsPerRule", "#/properties/maxFindingsPerRule/maximum", {comparison: "<=", limit: 9007199254740991}); errors++;
 }
 if(data21 < 1 || isNaN(data21)){
-const err42 = {instancePath:instancePath+"/maxFindingsPerRule",schemaPath:"#/properties/maxFindingsPerRule/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxFindingsPerRule", "#/properties/maxFindingsPerRule/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 exports.hints = {
   "#/properties/extensions": {
     "errorMessage": "must list at least one extension, each once, like [\".json\", \".jsonc\"]"

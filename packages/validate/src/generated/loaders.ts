@@ -43,6 +43,7 @@ export const LOADERS: Readonly<Record<string, () => Promise<unknown>>> = {
   "clinical-summary-documentget.cjs": () => import("./validators/clinical-summary-documentget.cjs"),
   "clinical-summary-documentquery.cjs": () => import("./validators/clinical-summary-documentquery.cjs"),
   "clinical-summary-patientquery.cjs": () => import("./validators/clinical-summary-patientquery.cjs"),
+  "defs.cjs": () => import("./validators/defs.cjs"),
   "fhir-goal-search.cjs": () => import("./validators/fhir-goal-search.cjs"),
   "fhir-patient-search.cjs": () => import("./validators/fhir-patient-search.cjs"),
   "fhir/profiles.cjs": () => import("./validators/fhir/profiles.cjs"),
