@@ -111,7 +111,10 @@ function choiceKeyword(moduleDir) {
       for (const [choice, forms] of /** @type {[string, string[]][]} */ (Object.entries(schema))) {
         // A form a line when they are many, so that no line is long (scripts/lib/standalone.mjs).
         const many = forms.join(', ').length > 100;
-        const items = forms.reduce((/** @type {import('ajv').Code} */ code, form, i) => (i === 0 ? _`${form}` : many ? _`${code},\n${form}` : _`${code}, ${form}`), _``);
+        const items = forms.reduce(
+          (/** @type {import('ajv').Code} */ code, form, i) => (i === 0 ? _`${form}` : many ? _`${code},\n${form}` : _`${code}, ${form}`),
+          _``,
+        );
         const set = gen.scopeValue('obj', { key: `choice:${forms.join(',')}`, ref: new Set(forms), code: _`new Set([${items}])` });
         const present = gen.const('forms', _`${helper}(${data}, ${set})`);
         gen.if(_`${present} !== null`, () => {

@@ -27,7 +27,16 @@ import { resolveRef } from './resolve.mjs';
 import { buildShapes } from './shape.mjs';
 import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
-import { LONG_LINE, canonicalStandalone, localNames, pruneSchemaConstants, spreadConstants, standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
+import {
+  LONG_LINE,
+  canonicalStandalone,
+  localNames,
+  pruneSchemaConstants,
+  spreadConstants,
+  standalone,
+  withoutContext,
+  withoutErrorObjects,
+} from './standalone.mjs';
 
 /** @typedef {import('./schemas.mjs').Entry} Entry */
 /** @typedef {Record<string, any>} Json */
@@ -83,7 +92,9 @@ function emitOverlays(entries, kinds) {
   const names = Object.fromEntries(kinds.map((kind, i) => [`o${i}`, OVERLAY_BASE + kind.entry.rel]));
   const table = kinds.map((kind, i) => `  ${JSON.stringify(kind.id)}: overlay.o${i},`);
   return spreadConstants(
-    localNames(`const overlay = (function (exports) {\n${canonicalStandalone(ajv, names)}\nreturn exports;\n})({});\nexports.overlays = {\n${table.join('\n')}\n};`),
+    localNames(
+      `const overlay = (function (exports) {\n${canonicalStandalone(ajv, names)}\nreturn exports;\n})({});\nexports.overlays = {\n${table.join('\n')}\n};`,
+    ),
   );
 }
 

@@ -96,15 +96,13 @@ export function runFhirIntegerLiteral(
   take: (finding: Finding) => void,
 ): void {
   if (literals.length === 0) return;
-  const report = (r: Report) => {
-    const severity = keep(r.pointer);
-    if (severity) take(findingOf(fhirIntegerLiteralRule.meta, r, severity));
-  };
-  void fhirIntegerLiteralRule.check({
-    eachIntegerLiteral: (visit) => {
-      for (const literal of literals) visit(literal);
+  runRules(
+    [fhirIntegerLiteralRule],
+    {
+      eachIntegerLiteral: (visit: (literal: IntegerLiteral) => void) => {
+        for (const literal of literals) visit(literal);
+      },
     },
-    options: fhirIntegerLiteralRule.defaultOptions,
-    report,
-  });
+    { settle: (_meta: unknown, r: Report) => keep(r.pointer), take },
+  );
 }
